@@ -1,0 +1,111 @@
+"""A kernel in one place: source, launch geometry, arguments, inputs and a NumPy reference.
+
+Runtimes (CUDA, HIP) need nothing else to run a kernel and check its output, so a user's
+own kernel is a KernelSpec in a Python file (see docs/own-kernel.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Union
+
+import numpy as np
+
+Size = dict  # problem size, e.g. {"M": 1024, "N": 1024, "K": 1024}
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """A device array argument (passed as a pointer)."""
+    name: str
+    dtype: str  # NumPy dtype name, e.g. "float32"
+    shape: Callable[[Size], tuple]
+    output: bool = False  # compared with the reference after the run
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A by-value argument."""
+    name: str
+    dtype: str  # "int32", "uint32", "float32", "int64"
+    value: Callable[[Size], Union[int, float]]
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    name: str
+    source: Path  # .cu/.hip (compiled as HIP or CUDA by target) or .ll (one target only)
+    entry: str  # kernel symbol (declare it extern "C")
+    params: tuple  # Buffer/Scalar, in the kernel's parameter order
+    grid: Callable[[Size], tuple]  # blocks (x, y, z)
+    block: Callable[[Size], tuple]  # threads per block (x, y, z)
+    inputs: Callable[[Size, np.random.Generator], dict]  # name -> array, for input buffers
+    reference: Callable[[dict, Size], dict]  # inputs -> {output name: expected array}
+    default_size: Size = field(default_factory=dict)
+    small_size: Size = field(default_factory=dict)  # for quick checks
+    defines: dict = field(default_factory=dict)  # -D macros for the source
+    shared_bytes: int = 0  # dynamic shared memory
+    rtol: float = 1e-3
+    atol: float = 1e-4
+    description: str = ""
+
+    def flops(self, size: Size) -> float | None:  # optional, for TFLOP/s in reports
+        return None
+
+    def buffers(self) -> list[Buffer]:
+        return [p for p in self.params if isinstance(p, Buffer)]
+
+    def make_args(self, size: Size, seed: int = 0) -> dict:
+        """Host arrays for every buffer (inputs filled deterministically, outputs zeroed)."""
+        rng = np.random.default_rng(seed)
+        given = self.inputs(size, rng)
+        host = {}
+        for b in self.buffers():
+            shape = tuple(b.shape(size))
+            if b.name in given:
+                arr = np.ascontiguousarray(given[b.name], dtype=b.dtype)
+                if arr.shape != shape:
+                    raise ValueError(f"kernel {self.name}: input {b.name!r} has shape "
+                                     f"{arr.shape}, spec says {shape}")
+                host[b.name] = arr
+            else:
+                host[b.name] = np.zeros(shape, dtype=b.dtype)
+        return host
+
+    def check(self, host_in: dict, got: dict, size: Size) -> tuple[bool, float]:
+        """Compare outputs with the reference: (ok, max relative error)."""
+        want = self.reference(host_in, size)
+        worst = 0.0
+        ok = True
+        for name, exp in want.items():
+            g = np.asarray(got[name], dtype=np.float64)
+            e = np.asarray(exp, dtype=np.float64)
+            if g.shape != e.shape or not np.all(np.isfinite(g)):
+                return False, float("inf")
+            err = np.abs(g - e)
+            worst = max(worst, float(np.max(err / np.maximum(np.abs(e), self.atol / self.rtol))))
+            ok &= bool(np.all(err <= self.atol + self.rtol * np.abs(e)))
+        return ok, worst
+
+
+def load_spec_file(path: str | Path) -> KernelSpec:
+    """Load a user's spec: a Python file that defines SPEC = KernelSpec(...)."""
+    import importlib.util
+
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: kernel spec file not found")
+    mod_spec = importlib.util.spec_from_file_location(f"agentsched_user_{path.stem}", path)
+    mod = importlib.util.module_from_spec(mod_spec)
+    mod_spec.loader.exec_module(mod)
+    spec = getattr(mod, "SPEC", None)
+    if not isinstance(spec, KernelSpec):
+        raise ValueError(f"{path}: must define SPEC = KernelSpec(...)")
+    if not Path(spec.source).is_absolute():
+        spec = _with_source(spec, path.parent / spec.source)
+    return spec
+
+
+def _with_source(spec: KernelSpec, source: Path) -> KernelSpec:
+    from dataclasses import replace
+    return replace(spec, source=source)
