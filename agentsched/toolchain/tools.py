@@ -18,7 +18,7 @@ PACKAGES = {
     "g++": "g++",
 }
 
-LLVM_BIN = Path("/usr/lib/llvm-19/bin")
+LLVM_BIN = Path(os.environ.get("AGENTSCHED_LLVM_BIN", "/usr/lib/llvm-19/bin"))
 
 
 class ToolMissing(RuntimeError):

@@ -1,0 +1,30 @@
+# The two front doors: `make run` (set up, reproduce the seed's experiments) and
+# `make test` (set up, run the tests). Both work on a fresh Debian 12 machine.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+
+.PHONY: setup run test bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/install-deps.sh
+	./scripts/install-deps.sh
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/agentsched plugin-path >/dev/null
+	touch $(STAMP)
+
+run: setup
+	$(BIN)/agentsched reproduce --out results
+
+test: setup
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python bench/compile_overhead.py
+
+clean:
+	rm -rf $(VENV)

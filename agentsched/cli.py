@@ -1,0 +1,237 @@
+"""agentsched command line: the seed's steps (states -> decide -> compile) and experiments."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Let agents make LLVM's GPU instruction-scheduling decisions.")
+out = Console()
+err = Console(stderr=True)
+
+TargetOpt = typer.Option("gfx1100", "--target", "-t", help="gfx1100, gfx90a, gfx942, sm_90 ...")
+SeedOpt = typer.Option(0, "--seed", help="Seed for random agents")
+
+
+class UsageError(Exception):
+    pass
+
+
+def _defines(items: list[str] | None) -> dict:
+    out_ = {}
+    for item in items or []:
+        k, _, v = item.partition("=")
+        if not k:
+            raise UsageError(f"--define expects NAME=VALUE, got {item!r}")
+        out_[k] = v or "1"
+    return out_
+
+
+def _llm_options(base_url, model, mode) -> dict:
+    opts = {}
+    if base_url:
+        opts["base_url"] = base_url
+    if model:
+        opts["model"] = model
+    if mode:
+        opts["mode"] = mode
+    return opts
+
+
+LlmUrl = typer.Option(None, "--llm-base-url", help="OpenAI-compatible endpoint "
+                      "(env AGENTSCHED_LLM_BASE_URL; default DeepSeek)")
+LlmModel = typer.Option(None, "--llm-model", help="Model name (env AGENTSCHED_LLM_MODEL)")
+LlmMode = typer.Option(None, "--llm-mode", help="step (a call per decision) or region")
+
+
+@app.command()
+def states(source: Path, target: str = TargetOpt,
+           output: Path = typer.Option(..., "-o", "--output", help="State log (JSON lines)"),
+           define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
+           base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic")):
+    """Write every decision point of LLVM's default schedule (the seed's state log)."""
+    from .toolchain import compile_ir, emit_ir, parse_target
+    t = parse_target(target)
+    result = compile_ir(emit_ir(source, t, _defines(define)), t, state_log=output, base=base)
+    rep = result.report
+    out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
+              f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
+
+
+@app.command()
+def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), seed: int = SeedOpt,
+           output: Path = typer.Option(..., "-o", "--output"),
+           llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
+           llm_mode: Optional[str] = LlmMode):
+    """Let an agent decide every point of a state log, offline (the seed's agents.py)."""
+    from .agents import make_agent
+    from .protocol import decision_for, read_states, write_decisions
+    ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode))
+    decisions, changed = [], 0
+    try:
+        for point in read_states(state_log):
+            if len({c.id for c in point.candidates}) < 2:
+                continue
+            cand = ag.pick(point)
+            changed += cand.key != point.llvm
+            decisions.append(decision_for(point, cand))
+    finally:
+        ag.close()
+    write_decisions(output, decisions)
+    out.print(f"{len(decisions)} decisions by {agent}, {changed} differ from LLVM's -> {output}")
+
+
+@app.command("compile")
+def compile_cmd(source: Path, target: str = TargetOpt,
+                output: Path = typer.Option(..., "-o", "--output",
+                                            help=".s/.ptx, .o, .co/.hsaco or .cubin"),
+                agent: Optional[str] = typer.Option(None, "--agent", "-a",
+                                                    help="Agent answering live"),
+                decisions: Optional[Path] = typer.Option(None, "--decisions",
+                                                         help="Decision file to replay"),
+                lenient: bool = typer.Option(False, "--lenient",
+                                             help="Stale decisions fall back to LLVM's pick"),
+                seed: int = SeedOpt,
+                json_out: Optional[Path] = typer.Option(None, "--json", help="Summary as JSON"),
+                save_decisions: Optional[Path] = typer.Option(
+                    None, "--save-decisions", help="Write the live agent's picks (replayable)"),
+                state_log: Optional[Path] = typer.Option(None, "--state-log"),
+                define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
+                base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
+                llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
+                llm_mode: Optional[str] = LlmMode):
+    """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
+    from .agents import make_agent
+    from .metrics import static_metrics
+    from .protocol import atomic_write_text, write_decisions
+    from .toolchain import compile_ir, emit_ir, parse_target, write_output
+    if agent and decisions:
+        raise UsageError("give --agent or --decisions, not both")
+    t = parse_target(target)
+    ir = emit_ir(source, t, _defines(define))
+    ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode)) \
+        if agent else None
+    try:
+        result = compile_ir(ir, t, agent=ag, decisions=decisions, lenient=lenient,
+                            state_log=state_log, base=base)
+    finally:
+        if ag:
+            ag.close()
+    write_output(result, output)
+    m = static_metrics(result.asm, t)
+    rep = result.report
+    summary = {"source": str(source), "target": t.name, "agent": agent,
+               "decisions_file": str(decisions) if decisions else None,
+               **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
+                                      "regions", "passes", "reverted_regions",
+                                      "reverted_passes")},
+               **m.as_dict(), "agent_stats": result.agent_stats, "output": str(output)}
+    if save_decisions and result.decisions is not None:
+        write_decisions(save_decisions, result.decisions)
+    if json_out:
+        atomic_write_text(json_out, json.dumps(summary, indent=2) + "\n")
+    table = Table(show_header=False, box=None)
+    for k in ("decisions", "choices", "changed", "stale", "regions", "reverted_regions", "vgpr",
+              "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles"):
+        table.add_row(k, str(summary[k]))
+    out.print(table)
+    out.print(f"-> {output}")
+
+
+@app.command("plugin-path")
+def plugin_path_cmd(rebuild: bool = typer.Option(False, "--rebuild")):
+    """Print the built plugin's path (use it as llc-19 -load=$(agentsched plugin-path))."""
+    from .toolchain import plugin_path
+    print(plugin_path(rebuild=rebuild))
+
+
+@app.command()
+def agents():
+    """List the available agents."""
+    from .agents import agent_names
+    for name in agent_names():
+        print(name)
+
+
+def _print_rows(rows: list[dict], title: str) -> None:
+    table = Table(title=title)
+    cols = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "occupancy",
+            "spills", "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions",
+            "time_us"]
+    for c in cols:
+        table.add_column(c.replace("_", " "), justify="left" if c == "agent" else "right")
+    for r in rows:
+        table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in cols))
+    out.print(table)
+
+
+@app.command()
+def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source file or "
+                                             "spec .py"),
+               target: str = TargetOpt,
+               agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
+                                           "pref_salu", "--agents", help="Comma-separated"),
+               seed: int = SeedOpt,
+               json_out: Optional[Path] = typer.Option(None, "--json"),
+               csv_out: Optional[Path] = typer.Option(None, "--csv"),
+               store_path: Optional[Path] = typer.Option(None, "--store",
+                                                         help="SQLite results store"),
+               time: bool = typer.Option(False, "--time", help="Time on the local GPU"),
+               llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
+               llm_mode: Optional[str] = LlmMode):
+    """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
+    from .experiment import resolve_kernel, run_experiment
+    from .report import write_rows
+    from .store import Store
+    names = [a.strip() for a in agents_.split(",") if a.strip()]
+    from .agents import agent_names
+    for n in names:
+        if n not in agent_names():
+            raise UsageError(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}")
+    kref = resolve_kernel(kernel)
+    store = Store(store_path)
+    try:
+        rows = run_experiment(kref, target, names, seed=seed, store=store,
+                              agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
+                              progress=lambda s: err.print(f"[dim]{s}[/dim]"))
+        if time:
+            from .timing import time_rows
+            rows = time_rows(kref, target, rows, store=store)
+    finally:
+        store.close()
+    _print_rows(rows, f"{kref.name} on {target}")
+    write_rows(rows, json_out, csv_out)
+
+
+def main() -> None:
+    """Entry point: known failures become one clear line and a non-zero exit."""
+    from .agents import UnknownAgentError
+    from .channel import AgentError
+    from .protocol import ProtocolError
+    from .toolchain import ToolFailed, ToolMissing, UnknownTarget
+    try:
+        app(standalone_mode=False)
+    except (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
+            UnknownTarget, AgentError, FileNotFoundError, ValueError, RuntimeError) as e:
+        err.print(f"error: {e}", style="bold red", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2 if isinstance(e, (UsageError, UnknownAgentError, UnknownTarget)) else 1)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except SystemExit:
+        raise
+    except Exception as e:  # click usage errors
+        import click
+        if isinstance(e, click.ClickException):
+            e.show()
+            sys.exit(e.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install what agentsched needs from Debian 12: LLVM 19 (llc, clang, lld, headers), g++ for
+# the plugin, python3-venv. Does nothing when everything is already there.
+set -euo pipefail
+need=()
+for pair in llc-19:llvm-19 llvm-mca-19:llvm-19 llvm-config-19:llvm-19-dev clang-19:clang-19 \
+            ld.lld-19:lld-19 g++:g++; do
+  tool=${pair%%:*}; pkg=${pair##*:}
+  command -v "$tool" >/dev/null 2>&1 || need+=("$pkg")
+done
+[ -f /usr/lib/llvm-19/include/llvm/CodeGen/MachineScheduler.h ] || need+=(llvm-19-dev)
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+[ ${#need[@]} -eq 0 ] && exit 0
+pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
+echo "installing Debian packages: $pkgs"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq $pkgs >/dev/null

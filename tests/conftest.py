@@ -1,0 +1,20 @@
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+TEST_KERNELS = [DATA / "gemm_tile.cu", DATA / "softmax_rows.cu", DATA / "attn_tile.cu"]
+AMD_TARGETS = ["gfx1100", "gfx90a", "gfx942"]
+
+requires_llvm = pytest.mark.skipif(shutil.which("llc-19") is None,
+                                   reason="llc-19 missing: run `make test` (installs llvm-19)")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _data_dir(tmp_path_factory):
+    """Tests share one cache (plugin, IR) but never the user's store."""
+    if "AGENTSCHED_DATA" not in os.environ:
+        os.environ["AGENTSCHED_DATA"] = str(tmp_path_factory.mktemp("agentsched-data"))
+    yield
