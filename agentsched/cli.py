@@ -209,6 +209,52 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     write_rows(rows, json_out, csv_out)
 
 
+@app.command()
+def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Output directory"),
+              targets: str = typer.Option("gfx1100,gfx90a,gfx942", "--targets"),
+              kernels: Optional[str] = typer.Option(None, "--kernels",
+                                                    help="Comma-separated (default: all)"),
+              agents_: str = typer.Option(",".join(["default", "random", "min_pressure",
+                                                    "max_latency", "pref_load", "pref_salu"]),
+                                          "--agents"),
+              seed: int = SeedOpt,
+              store_path: Optional[Path] = typer.Option(None, "--store")):
+    """The seed's experiments end to end: tables, JSON, CSV and plots in --out."""
+    import os
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+    from . import reproduce as rp
+    from .store import Store
+    agent_list = [a for a in agents_.split(",") if a]
+    if "llm" not in agent_list and (os.environ.get("AGENTSCHED_LLM_API_KEY")
+                                    or os.environ.get("DEEPSEEK_API_KEY")):
+        agent_list.append("llm")  # the seed's central test, when a model is configured
+    kernel_list = kernels.split(",") if kernels else None
+    target_list = targets.split(",")
+    n = len(rp.plan(kernel_list or [k for _, ks in rp.TABLES for k in ks], target_list,
+                    agent_list))
+    store = Store(store_path)
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err) as bar:
+            task = bar.add_task("reproduce", total=n)
+
+            done = [0]
+
+            def progress(label):
+                if done[0]:
+                    bar.advance(task)
+                done[0] += 1
+                bar.update(task, description=label.ljust(40))
+
+            rows = rp.reproduce(out_dir, targets=target_list, kernels=kernel_list,
+                                agents=agent_list, seed=seed, store=store, progress=progress)
+            bar.advance(task)
+    finally:
+        store.close()
+    out.print(f"{len(rows)} rows -> {out_dir}/README.md, results.json, results.csv, *.png")
+
+
 def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit."""
     from .agents import UnknownAgentError
