@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .protocol import Decision, decision_for, parse_point
+from .protocol import ChannelDecoder, Decision, decision_for
 from .toolchain.tools import ToolFailed, _error_lines
 
 
@@ -38,17 +38,19 @@ def run_live(make_cmd: Callable[[str], list[str]], agent) -> LiveResult:
         os.close(to_llc_r)
         os.close(from_llc_w)
         decisions: list[Decision] = []
+        decoder = ChannelDecoder()
         try:
             with os.fdopen(from_llc_r, "rb", buffering=1 << 16) as points, \
                     os.fdopen(to_llc_w, "wb", buffering=0) as answers:
                 for line in points:
-                    point = parse_point(line)
+                    point = decoder.decode(line)
                     try:
                         cand = agent.pick(point)
                     except Exception as e:
                         raise AgentError(f"agent {getattr(agent, 'name', agent)!r} failed at "
                                          f"{_where(point)}: {type(e).__name__}: {e}") from e
-                    if cand not in point.candidates:
+                    if not any(c is cand for c in point.candidates) and \
+                            cand.key not in {c.key for c in point.candidates}:
                         raise AgentError(f"agent {getattr(agent, 'name', agent)!r} picked a "
                                          f"non-candidate at {_where(point)}: {cand!r:.200}")
                     decisions.append(decision_for(point, cand))

@@ -150,6 +150,62 @@ def parse_point(line: str | bytes) -> DecisionPoint:
     return point_from_dict(json.loads(line))
 
 
+class ChannelDecoder:
+    """Decodes the live channel's compact lines (docs/protocol.md): the region's instructions
+    come once per pass, candidates as [id, zone, queue, pressure diff]. Candidate objects are
+    reused across the steps of a pass, which keeps the channel fast."""
+
+    _ZONE = {"t": "top", "b": "bot"}
+    _QUEUE = {"a": "available", "p": "pending"}
+
+    def __init__(self):
+        self._pass = None
+        self._static: dict[int, dict] = {}
+        self._cands: dict[tuple, Candidate] = {}
+
+    def decode(self, line: str | bytes) -> DecisionPoint:
+        d = json.loads(line)
+        pass_key = (d["function"], d["region"], d["visit"])
+        instrs = None
+        if "instructions" in d:
+            self._pass, self._cands = pass_key, {}
+            self._static = {i["id"]: i for i in d["instructions"]}
+            instrs = [RegionInstr(i["id"], i["opcode"], i["text"], i["class"], i["latency"],
+                                  tuple(i["preds"])) for i in d["instructions"]]
+        elif pass_key != self._pass:
+            raise ProtocolError(f"live channel: no instruction table for pass {pass_key}")
+        cands = []
+        for c in d["cands"]:
+            key = tuple(c)
+            cand = self._cands.get(key)
+            if cand is None:
+                st = self._static[c[0]]
+                cand = Candidate(
+                    id=c[0], zone=self._ZONE[c[1]], queue=self._QUEUE[c[2]], node=st["node"],
+                    opcode=st["opcode"], text=st["text"], cls=st["class"],
+                    latency=st["latency"], depth=st["depth"], height=st["height"],
+                    vgpr_defs=st["vgpr_defs"], sgpr_defs=st["sgpr_defs"],
+                    vgpr_uses=st["vgpr_uses"], sgpr_uses=st["sgpr_uses"],
+                    may_load=st["may_load"], may_store=st["may_store"],
+                    pressure_diff=_pressure_diff(c[3]))
+                self._cands[key] = cand
+            cands.append(cand)
+        return DecisionPoint(
+            function=d["function"], region=d["region"], visit=d["visit"], stage=d["stage"],
+            block=d["block"], region_size=d["region_size"], step=d["step"],
+            remaining=d["remaining"], pressure_top=d.get("pressure_top", {}),
+            pressure_bot=d.get("pressure_bot", {}), candidates=cands,
+            llvm=(d["llvm"]["id"], d["llvm"]["zone"]), instructions=instrs)
+
+
+def _pressure_diff(text: str) -> dict:
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, _, inc = item.rpartition(":")
+        out[name] = int(inc)
+    return out
+
+
 def read_states(path: str | Path) -> Iterator[DecisionPoint]:
     """Decision points of a state log, in order. Raises ProtocolError naming file and line."""
     path = Path(path)

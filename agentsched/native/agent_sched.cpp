@@ -133,6 +133,8 @@ struct PassRecord {
   std::vector<const MachineInstr *> Input, Output; // region order before and after
   std::string Fate = "kept";                        // kept | reverted | modified | unknown
   bool Settled = false;
+  bool TableSent = false;            // live channel: instruction table already sent
+  std::vector<std::string> Static;   // by node number: serialized static features
 };
 
 struct Totals {
@@ -367,82 +369,144 @@ struct Cand {
   bool Available;
 };
 
-static json::Object instrObject(FunctionHook &H, const SUnit &SU) {
-  const MachineInstr &MI = *SU.getInstr();
-  StringRef Opc = opcodeName(MI);
-  json::Object O;
-  O["id"] = idOf(H, &MI);
-  O["opcode"] = Opc;
-  O["text"] = instrText(MI);
-  O["class"] = instrClass(H, MI, Opc);
-  O["latency"] = SU.Latency;
-  return O;
+static std::string quoted(StringRef S) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << json::Value(S.str());
+  return OS.str();
 }
 
-static json::Object pointObject(FunctionHook &H, const PassRecord &P,
-                                const std::vector<Cand> &Cands, Pick Llvm) {
-  ScheduleDAGMILive *DAG = H.DAG;
+// The features of an instruction that do not change within a pass, serialized once per pass
+// (printing MachineInstrs dominates the cost otherwise).
+static const std::string &staticJson(FunctionHook &H, PassRecord &P, const SUnit &SU) {
+  if (P.Static.size() <= SU.NodeNum)
+    P.Static.resize(H.DAG->SUnits.size() + 1);
+  std::string &S = P.Static[SU.NodeNum];
+  if (!S.empty())
+    return S;
+  const MachineInstr &MI = *SU.getInstr();
+  StringRef Opc = opcodeName(MI);
+  RegCounts RC = countRegs(H, MI);
+  raw_string_ostream OS(S);
+  OS << "\"id\":" << idOf(H, &MI) << ",\"node\":" << SU.NodeNum << ",\"opcode\":" << quoted(Opc)
+     << ",\"text\":" << quoted(instrText(MI)) << ",\"class\":\"" << instrClass(H, MI, Opc)
+     << "\",\"latency\":" << SU.Latency << ",\"depth\":" << const_cast<SUnit &>(SU).getDepth()
+     << ",\"height\":" << const_cast<SUnit &>(SU).getHeight() << ",\"vgpr_defs\":" << RC.VDefs
+     << ",\"sgpr_defs\":" << RC.SDefs << ",\"vgpr_uses\":" << RC.VUses
+     << ",\"sgpr_uses\":" << RC.SUses << ",\"may_load\":" << (MI.mayLoad() ? "true" : "false")
+     << ",\"may_store\":" << (MI.mayStore() ? "true" : "false");
+  return OS.str();
+}
+
+// LLVM's PressureDiff of a node (it changes as the region is scheduled): "SET:INC,SET:INC".
+static std::string pressureDiff(FunctionHook &H, const SUnit *SU) {
+  std::string S;
+  if (!H.DAG->isTrackingPressure())
+    return S;
   const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
-  json::Object Pt;
-  Pt["function"] = H.MF->getName();
-  Pt["region"] = P.Region;
-  Pt["visit"] = P.Visit;
-  Pt["stage"] = P.Stage;
-  Pt["block"] = P.Block;
-  Pt["region_size"] = P.Size;
-  Pt["step"] = P.Steps;
-  Pt["remaining"] = P.Size - P.Steps;
-  if (DAG->isTrackingPressure()) {
-    Pt["pressure_top"] = pressureObject(H, DAG->getTopRPTracker().getRegSetPressureAtPos());
-    Pt["pressure_bot"] = pressureObject(H, DAG->getBotRPTracker().getRegSetPressureAtPos());
+  for (const PressureChange &PC : H.DAG->getPressureDiff(SU)) {
+    if (!PC.isValid())
+      break;
+    if (!PC.getUnitInc())
+      continue;
+    if (!S.empty())
+      S += ',';
+    S += TRI->getRegPressureSetName(PC.getPSet());
+    S += ':';
+    S += std::to_string(PC.getUnitInc());
   }
-  json::Array Arr;
-  for (const Cand &C : Cands) {
-    json::Object O = instrObject(H, *C.SU);
-    const MachineInstr &MI = *C.SU->getInstr();
-    RegCounts RC = countRegs(H, MI);
-    O["zone"] = C.Top ? "top" : "bot";
-    O["queue"] = C.Available ? "available" : "pending";
-    O["node"] = C.SU->NodeNum;
-    O["depth"] = C.SU->getDepth();
-    O["height"] = C.SU->getHeight();
-    O["vgpr_defs"] = RC.VDefs;
-    O["sgpr_defs"] = RC.SDefs;
-    O["vgpr_uses"] = RC.VUses;
-    O["sgpr_uses"] = RC.SUses;
-    O["may_load"] = MI.mayLoad();
-    O["may_store"] = MI.mayStore();
-    if (DAG->isTrackingPressure()) {
-      json::Object PD;
-      for (const PressureChange &PC : DAG->getPressureDiff(C.SU)) {
-        if (!PC.isValid())
-          break;
-        if (PC.getUnitInc())
-          PD[TRI->getRegPressureSetName(PC.getPSet())] = PC.getUnitInc();
-      }
-      O["pressure_diff"] = std::move(PD);
+  return S;
+}
+
+static void pressureJson(raw_ostream &OS, FunctionHook &H, ArrayRef<unsigned> P) {
+  const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
+  OS << '{';
+  bool First = true;
+  for (unsigned I = 0, E = P.size(); I != E; ++I)
+    if (P[I]) {
+      OS << (First ? "" : ",") << '"' << TRI->getRegPressureSetName(I) << "\":" << P[I];
+      First = false;
     }
-    Arr.push_back(std::move(O));
+  OS << '}';
+}
+
+static void pickJson(raw_ostream &OS, Pick K) {
+  OS << "{\"id\":" << K.Id << ",\"zone\":\"" << (K.Top ? "top" : "bot") << "\"}";
+}
+
+// A decision point as one JSON line. Full form (state log): every candidate with all its
+// features. Compact form (live channel): the region's instructions with their features once
+// per pass, then candidates as [id, zone, queue, pressure diff].
+static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<Cand> &Cands,
+                             Pick Llvm, bool Compact, bool WithTable, const Pick *Chosen) {
+  ScheduleDAGMILive *DAG = H.DAG;
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "{\"function\":" << quoted(H.MF->getName()) << ",\"region\":" << P.Region
+     << ",\"visit\":" << P.Visit << ",\"stage\":" << P.Stage << ",\"block\":" << P.Block
+     << ",\"region_size\":" << P.Size << ",\"step\":" << P.Steps
+     << ",\"remaining\":" << (P.Size - P.Steps);
+  if (DAG->isTrackingPressure()) {
+    OS << ",\"pressure_top\":";
+    pressureJson(OS, H, DAG->getTopRPTracker().getRegSetPressureAtPos());
+    OS << ",\"pressure_bot\":";
+    pressureJson(OS, H, DAG->getBotRPTracker().getRegSetPressureAtPos());
   }
-  Pt["candidates"] = std::move(Arr);
-  Pt["llvm"] = json::Object{{"id", Llvm.Id}, {"zone", Llvm.Top ? "top" : "bot"}};
-  if (P.Steps == 0) {
-    json::Array Instrs;
+  OS << ",\"llvm\":";
+  pickJson(OS, Llvm);
+  if (Chosen) {
+    OS << ",\"chosen\":";
+    pickJson(OS, *Chosen);
+  }
+  if (WithTable) {
+    OS << ",\"instructions\":[";
+    bool First = true;
     for (const MachineInstr *MI : P.Input) {
       const SUnit *SU = DAG->getSUnit(const_cast<MachineInstr *>(MI));
       if (!SU)
         continue;
-      json::Object O = instrObject(H, *SU);
-      json::Array Preds;
+      OS << (First ? "{" : ",{") << staticJson(H, P, *SU) << ",\"preds\":[";
+      First = false;
+      bool FirstPred = true;
       for (const SDep &D : SU->Preds)
-        if (!D.getSUnit()->isBoundaryNode() && !D.isArtificial())
-          Preds.push_back(idOf(H, D.getSUnit()->getInstr()));
-      O["preds"] = std::move(Preds);
-      Instrs.push_back(std::move(O));
+        if (!D.getSUnit()->isBoundaryNode() && !D.isArtificial()) {
+          OS << (FirstPred ? "" : ",") << idOf(H, D.getSUnit()->getInstr());
+          FirstPred = false;
+        }
+      OS << "]}";
     }
-    Pt["instructions"] = std::move(Instrs);
+    OS << ']';
   }
-  return Pt;
+  OS << (Compact ? ",\"cands\":[" : ",\"candidates\":[");
+  for (size_t I = 0; I != Cands.size(); ++I) {
+    const Cand &C = Cands[I];
+    std::string PD = pressureDiff(H, C.SU);
+    if (I)
+      OS << ',';
+    if (Compact) {
+      OS << '[' << idOf(H, C.SU->getInstr()) << (C.Top ? ",\"t\"," : ",\"b\",")
+         << (C.Available ? "\"a\"," : "\"p\",") << '"' << PD << "\"]";
+      continue;
+    }
+    OS << '{' << staticJson(H, P, *C.SU) << ",\"zone\":\"" << (C.Top ? "top" : "bot")
+       << "\",\"queue\":\"" << (C.Available ? "available" : "pending") << '"';
+    if (DAG->isTrackingPressure()) {
+      OS << ",\"pressure_diff\":{";
+      StringRef Rest(PD);
+      bool First = true;
+      while (!Rest.empty()) {
+        auto [Item, Tail] = Rest.split(',');
+        auto [Name, Inc] = Item.rsplit(':');
+        OS << (First ? "\"" : ",\"") << Name << "\":" << Inc;
+        First = false;
+        Rest = Tail;
+      }
+      OS << '}';
+    }
+    OS << '}';
+  }
+  OS << "]}";
+  return OS.str();
 }
 
 // ------------------------------------------------------------ live channel
@@ -580,12 +644,6 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   Stats.Choices += IsChoice;
 
   Pick Want = Llvm;
-  bool NeedJson = StateLog || (ChanOut >= 0 && IsChoice);
-  std::string Line;
-  json::Object Pt;
-  if (NeedJson)
-    Pt = pointObject(H, P, Cands, Llvm);
-
   auto isCandidate = [&](Pick K) {
     for (const Cand &C : Cands)
       if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
@@ -608,22 +666,18 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
            " step " + Twine(P.Steps) + " (use --lenient to fall back to LLVM's pick)");
     }
   } else if (ChanOut >= 0 && IsChoice) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    OS << json::Value(json::Object(Pt));
-    OS.flush();
     ++Stats.Asked;
-    Want = askAgent(Msg);
+    Want = askAgent(pointJson(H, P, Cands, Llvm, /*Compact=*/true, !P.TableSent, nullptr));
+    P.TableSent = true;
     if (!isCandidate(Want))
       fail(Twine("the live agent picked instruction ") + Twine(Want.Id) +
            ", which is not a candidate");
   }
 
-  if (StateLog) {
-    if (!(Want == Llvm))
-      Pt["chosen"] = json::Object{{"id", Want.Id}, {"zone", Want.Top ? "top" : "bot"}};
-    *StateLog << json::Value(std::move(Pt)) << "\n";
-  }
+  if (StateLog)
+    *StateLog << pointJson(H, P, Cands, Llvm, /*Compact=*/false, P.Steps == 0,
+                           Want == Llvm ? nullptr : &Want)
+              << "\n";
 
   ++P.Steps;
   if (Want == Llvm)
