@@ -255,6 +255,107 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
     out.print(f"{len(rows)} rows -> {out_dir}/README.md, results.json, results.csv, *.png")
 
 
+@app.command()
+def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
+           target: str = typer.Option("sm_90", "--target", "-t"),
+           agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
+                                       "pref_salu", "--agents"),
+           seeds: int = typer.Option(1, "--seeds", help="Variants per random agent"),
+           decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
+                                                          help="Decision files to include"),
+           output: Path = typer.Option(..., "-o", "--output", help="Bundle directory")):
+    """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
+    from .bundling import VariantSpec, build_bundle
+    from .experiment import DETERMINISTIC_AGENTS, resolve_kernel
+    kref = resolve_kernel(kernel)
+    variants = []
+    for a in [a for a in agents_.split(",") if a]:
+        n = 1 if a in DETERMINISTIC_AGENTS else seeds
+        variants += [VariantSpec(a if n == 1 else f"{a}{i}", a, seed=i) for i in range(n)]
+    for f in decisions or []:
+        variants.append(VariantSpec(f.stem.replace(".decisions", ""), None, decisions=f))
+    build_bundle(kref, target, variants, output,
+                 spec_file=Path(kernel) if kernel.endswith(".py") else None,
+                 progress=lambda n: err.print(f"[dim]{kref.name}: {n}[/dim]"))
+    out.print(f"{len(variants)} variants -> {output}/manifest.json; time it with "
+              f"`agentsched time {output}` (or `python -m agentsched.runtime.bundle time "
+              f"{output}` where only Python and CuPy are installed)")
+
+
+@app.command("time")
+def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds"),
+             reps: int = typer.Option(5, "--reps"),
+             store_path: Optional[Path] = typer.Option(None, "--store")):
+    """Time a bundle on the local GPU (checked against the reference first); store results."""
+    from .runtime.bundle import time_bundle
+    res = time_bundle(bundle_dir, rounds=rounds, reps=reps)
+    merge_timings(bundle_dir, store_path)
+    out.print(f"{bundle_dir}/results.json ({len(res['variants'])} variants)")
+
+
+def merge_timings(bundle_dir: Path, store_path: Optional[Path] = None) -> int:
+    """Merge a bundle's results.json (timed anywhere) into the results store."""
+    from .runtime.bundle import load_bundle
+    from .store import Store
+    b = load_bundle(bundle_dir)
+    results = json.loads((Path(bundle_dir) / "results.json").read_text())
+    man = json.loads((Path(bundle_dir) / "manifest.json").read_text())
+    ir_hash = man.get("tool_versions", {}).get("ir_hash", "")
+    gpu = results.get("device", {}).get("name", "?")
+    by_name = {v["name"]: v for v in man["variants"]}
+    store = Store(store_path)
+    n = 0
+    try:
+        for name, r in results["variants"].items() if isinstance(results["variants"], dict) \
+                else ((v["name"], v) for v in results["variants"]):
+            src = by_name.get(r.get("aa_copy_of") or name)
+            if not src:
+                continue
+            store.put_timing(decisions_hash=src["metrics"].get("decisions_hash", ""),
+                             source_hash=ir_hash, target=b.target or "?", gpu=gpu, result=r)
+            n += 1
+    finally:
+        store.close()
+    return n
+
+
+@app.command("merge-timings")
+def merge_timings_cmd(bundle_dir: Path, store_path: Optional[Path] = typer.Option(None, "--store")):
+    """Merge results.json of a bundle timed on another machine into the store."""
+    out.print(f"{merge_timings(bundle_dir, store_path)} timings merged")
+
+
+@app.command()
+def search(source: str = typer.Argument(..., help="Suite kernel name, source file or spec .py"),
+           target: str = TargetOpt,
+           objective: str = typer.Option("vgpr", "--objective",
+                                         help="vgpr, occupancy, spills, cycles or time"),
+           budget: int = typer.Option(64, "--budget", help="Compiles to spend"),
+           workers: Optional[int] = typer.Option(None, "--workers"),
+           ray: Optional[str] = typer.Option(None, "--ray", help="Ray address ('local' starts one)"),
+           method: str = typer.Option("beam", "--method", help="beam or evolve"),
+           seed: int = SeedOpt,
+           json_out: Path = typer.Option(Path("search.json"), "--json"),
+           decisions_out: Optional[Path] = typer.Option(None, "--decisions-out")):
+    """Search whole-kernel schedules with real compiles; write the winner's decisions."""
+    from rich.progress import Progress
+    from .search.cli_search import search_command
+    if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
+        raise UsageError(f"unknown objective {objective!r}")
+    if objective == "time":
+        raise UsageError("--objective time needs a GPU in the loop: use bench/h200.py "
+                         "(screening + confirmation on the GPU) or the Python API's time_fn")
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("search", total=budget)
+        res = search_command(source, target, objective, budget, workers, ray, method, seed,
+                             json_out, decisions_out,
+                             progress=lambda s: bar.update(task, advance=1, description=s[:40]))
+    d, b = res["default"], res["best"]
+    out.print(f"{method} over {res['evaluations']} compiles: {objective} "
+              f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
+    out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
+
+
 def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit."""
     from .agents import UnknownAgentError

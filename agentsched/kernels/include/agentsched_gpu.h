@@ -29,7 +29,7 @@ __device__ __forceinline__ float as_rcpf(float x) { return __builtin_amdgcn_rcpf
 #define AS_TID_Y __nvvm_read_ptx_sreg_tid_y()
 #define AS_BID_X __nvvm_read_ptx_sreg_ctaid_x()
 #define AS_BID_Y __nvvm_read_ptx_sreg_ctaid_y()
-__device__ __forceinline__ void __syncthreads() { __nvvm_barrier_sync(0); }
+// __syncthreads is a clang builtin for CUDA (llvm.nvvm.barrier0); defining it is an error.
 __device__ __forceinline__ float as_exp2f(float x) { return __nvvm_ex2_approx_f(x); }
 __device__ __forceinline__ float as_rcpf(float x) { return __nvvm_rcp_approx_ftz_f(x); }
 #define AS_WAVES_PER_EU(lo, hi)
@@ -38,6 +38,11 @@ __device__ __forceinline__ float as_rcpf(float x) { return __nvvm_rcp_approx_ftz
 #error "agentsched_gpu.h: compile with -x hip (AMDGPU) or -x cuda (NVPTX)"
 #endif
 
+// A 16-byte vector of 4 floats (clang ext vector: .x .y .z .w, arithmetic, one 128-bit load or
+// store when 16-byte aligned). may_alias: it may view float arrays (shared tiles, buffers).
+typedef float as_float4 __attribute__((ext_vector_type(4), may_alias));
+
 #define AS_LOG2E 1.4426950408889634f
+__device__ __forceinline__ float as_maxf(float a, float b) { return __builtin_fmaxf(a, b); }
 __device__ __forceinline__ float as_expf(float x) { return as_exp2f(x * AS_LOG2E); }
 __device__ __forceinline__ float as_silu(float x) { return x * as_rcpf(1.0f + as_expf(-x)); }

@@ -1,0 +1,62 @@
+"""The compile side of bundles: variants of one kernel compiled here, timed where the GPU is
+(agentsched/runtime/bundle.py reads them with no LLVM)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .agents import make_agent
+from .experiment import KernelRef, decisions_body
+from .metrics import static_metrics
+from .protocol import atomic_write_text, read_decisions
+from .runtime.bundle import add_user_spec, write_manifest
+from .store import content_hash
+from .toolchain import compile_ir, parse_target, write_output
+from .toolchain.tools import find_ptxas, llvm_version
+
+
+@dataclass
+class VariantSpec:
+    name: str
+    agent: str | None = None  # live agent, or None for LLVM's default
+    seed: int = 0
+    decisions: Path | None = None  # or a decision file to replay (strict)
+
+
+def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec],
+                 out_dir: Path, spec_file: Path | None = None, size: dict | None = None,
+                 progress=None) -> Path:
+    if kernel.spec is None:
+        raise ValueError(f"{kernel.name}: a bundle needs a kernel spec (suite name or spec .py) "
+                         "to run and check the kernel")
+    target = parse_target(target_name)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    ir = kernel.ir(target)
+    suffix = ".co" if target.is_amdgpu else (".cubin" if find_ptxas() else ".ptx")
+    entries = []
+    for v in variants:
+        if progress:
+            progress(v.name)
+        agent = make_agent(v.agent, seed=v.seed) if v.agent and v.agent != "default" else None
+        decisions = read_decisions(v.decisions) if v.decisions else None
+        res = compile_ir(ir, target, agent=agent, decisions=decisions)
+        module = write_output(res, out_dir / f"{v.name}{suffix}")
+        applied = res.decisions if res.decisions is not None else decisions
+        body = decisions_body(applied)
+        dec_file = out_dir / f"{v.name}.decisions.jsonl"
+        atomic_write_text(dec_file, body)
+        m = static_metrics(res.asm, target, with_cycles=target.is_amdgpu).as_dict()
+        m.update({k: res.report[k] for k in ("decisions", "choices", "changed", "stale",
+                                             "reverted_regions")})
+        m["decisions_hash"] = content_hash(body)
+        entries.append({"name": v.name, "agent": v.agent or "default", "module": module.name,
+                        "entry": kernel.spec.entry, "decisions_file": dec_file.name,
+                        "metrics": m})
+    kernel_obj = add_user_spec(out_dir, spec_file) if spec_file else \
+        {"name": kernel.name, "spec": f"suite:{kernel.name}"}
+    write_manifest(out_dir, {"kernel": kernel_obj, "size": size, "target": target.name,
+                             "variants": entries,
+                             "tool_versions": {"llvm": llvm_version(),
+                                               "ir_hash": content_hash(ir.read_bytes())}})
+    return out_dir

@@ -1,0 +1,179 @@
+"""Schedule search with the real llc-19: cache, beam, evolve, pool, Ray, gym environment."""
+import importlib
+import json
+import math
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+from agentsched.protocol import read_decisions
+from agentsched.search.cli_search import search_command
+from agentsched.search.evaluate import (Evaluator, HeuristicPolicy, LinearPolicy, cost_of,
+                                        evaluate, linear_seed, rollout)
+from agentsched.toolchain import compile_ir, emit_ir, parse_target
+
+from .conftest import DATA, requires_llvm
+
+ev_mod = importlib.import_module("agentsched.search.evaluate")
+
+pytestmark = requires_llvm
+
+KERNEL = DATA / "gemm_tile.cu"  # has a loop, so llvm-mca cycles are measured too
+TARGET = "gfx1100"
+
+
+@pytest.fixture(scope="module")
+def ir():
+    return emit_ir(KERNEL, parse_target(TARGET))
+
+
+def test_cost_orders_lexicographically_and_time_needs_a_function():
+    m = {"vgpr": 40, "spills": 0, "est_cycles": 100.0, "occupancy": 8}
+    assert cost_of(m, "vgpr") < cost_of({**m, "vgpr": 41}, "vgpr")
+    assert cost_of(m, "vgpr") < cost_of({**m, "est_cycles": 101.0}, "vgpr")
+    assert cost_of(m, "occupancy") < cost_of({**m, "occupancy": 7, "vgpr": 10}, "occupancy")
+    assert cost_of({**m, "est_cycles": None}, "cycles")[0] == 0.0
+    with pytest.raises(ValueError, match="time_fn"):
+        cost_of(m, "time")
+    with pytest.raises(ValueError, match="unknown objective"):
+        cost_of(m, "speed")
+
+
+def test_evaluate_cache_hit_is_identical_without_compiling(ir, monkeypatch):
+    ro = rollout(ir, TARGET, HeuristicPolicy("max_latency"))
+    assert ro.report["stale"] == 0 and ro.decisions
+    first = evaluate(ir, TARGET, ro.decisions, use_cache=False)
+    assert first.metrics == ro.metrics and first.stale == 0
+    second = evaluate(ir, TARGET, ro.decisions)
+    assert second.cached and second.metrics == first.metrics
+
+    def boom(*a, **k):
+        raise AssertionError("compiled despite a cache hit")
+
+    monkeypatch.setattr(ev_mod, "compile_ir", boom)
+    third = evaluate(ir, TARGET, list(reversed(ro.decisions)))  # order does not matter
+    assert third.cached and third.metrics == first.metrics and third.cost == first.cost
+
+
+def test_lenient_replay_counts_stale(ir):
+    ro = rollout(ir, TARGET, HeuristicPolicy("default"))
+    d = ro.decisions[3]
+    bogus = type(d)(d.function, d.region, d.visit, d.step, 10**6, "top")
+    res = evaluate(ir, TARGET, [bogus], use_cache=False)
+    assert res.stale == 1 and res.metrics == ro.metrics
+
+
+def test_linear_seed_reproduces_llvm_and_heuristics(ir):
+    default = rollout(ir, TARGET, HeuristicPolicy("default"))
+    assert rollout(ir, TARGET, LinearPolicy(tuple(linear_seed("default")))).key == default.key
+    ml = rollout(ir, TARGET, HeuristicPolicy("max_latency"))
+    assert rollout(ir, TARGET, LinearPolicy(tuple(linear_seed("max_latency")))).key == ml.key
+
+
+def _check_search(out, tmp_path, ir):
+    assert out["best"]["cost"] <= out["default"]["cost"]
+    assert out["evaluations"] >= 2 and out["throughput_evals_per_s"] > 0
+    assert out["history"][-1][1] == out["best"]["cost"]
+    assert [h[0] for h in out["history"]] == list(range(1, out["evaluations"] + 1))
+    # The decisions file replays strictly and reproduces the best metrics.
+    decisions = read_decisions(out["decisions_file"])
+    t = parse_target(TARGET)
+    replay = compile_ir(ir, t, decisions=decisions)  # strict
+    assert replay.report["stale"] == 0 and replay.report["missing"] == 0
+    m = evaluate(ir, TARGET, decisions, use_cache=False, lenient=False).metrics
+    assert m == out["best"]["metrics"] == out["best"]["replay_metrics"]
+    assert out["best"]["replay_matches"]
+    saved = json.loads((tmp_path / "out.json").read_text())
+    assert saved["best"]["metrics"] == out["best"]["metrics"]
+
+
+@pytest.mark.parametrize("method", ["beam", "evolve"])
+def test_search_tiny_budget_improves_or_ties_and_replays(method, tmp_path, ir):
+    out = search_command(str(KERNEL), TARGET, "vgpr", 10, 1, None, method, 0,
+                         tmp_path / "out.json", None, population=4, width=2)
+    assert out["method"] == method and out["objective"] == "vgpr"
+    assert out["evaluations"] <= 10
+    _check_search(out, tmp_path, ir)
+
+
+def test_pool_of_two_workers_gives_the_same_result_as_one(tmp_path, ir):
+    outs = [search_command(str(KERNEL), TARGET, "cycles", 8, w, None, "evolve", 3,
+                           tmp_path / f"o{w}.json", tmp_path / f"d{w}.jsonl", population=4)
+            for w in (1, 2)]
+    assert outs[0]["backend"] == "inline" and outs[1]["backend"] == "pool[2]"
+    for k in ("evaluations", "history"):
+        assert outs[0][k] == outs[1][k]
+    assert outs[0]["best"]["metrics"] == outs[1]["best"]["metrics"]
+    assert (tmp_path / "d1.jsonl").read_text() == (tmp_path / "d2.jsonl").read_text()
+
+
+def test_ray_backend_runs_a_tiny_search(tmp_path, ir):
+    ray = pytest.importorskip("ray", reason="ray not installed (pip install 'ray[default]')")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": {"AGENTSCHED_DATA": os.environ["AGENTSCHED_DATA"]}})
+    try:
+        ev = Evaluator(ir, TARGET, "vgpr", ray_address="auto")
+        assert ev.backend == "ray"
+        res = ev.rollouts([HeuristicPolicy("default"), HeuristicPolicy("min_pressure")])
+        local = [rollout(ir, TARGET, HeuristicPolicy(n)) for n in ("default", "min_pressure")]
+        assert [r.metrics for r in res] == [r.metrics for r in local]
+        ev.close()  # ray was started by the test: close() leaves it running
+        assert ray.is_initialized()
+        out = search_command(str(KERNEL), TARGET, "vgpr", 6, None, "auto", "beam", 0,
+                             tmp_path / "out.json", None, width=2)
+        assert out["backend"] == "ray"
+        _check_search(out, tmp_path, ir)
+    finally:
+        ray.shutdown()
+
+
+# ---------------------------------------------------------------- the gym environment
+
+def _llc_children():
+    out = subprocess.run(["ps", "-o", "pid=,ppid=,comm=", "-A"], capture_output=True, text=True)
+    me = str(os.getpid())
+    return [ln for ln in out.stdout.splitlines() if ln.split()[1:2] == [me] and "llc" in ln]
+
+
+def test_env_passes_check_env_and_runs_an_episode():
+    import gymnasium as gym
+    from gymnasium.utils.env_checker import check_env
+
+    import agentsched.search  # noqa: F401  (registers agentsched/Sched-v0)
+    env = gym.make("agentsched/Sched-v0", kernel_source_or_ir=str(DATA / "softmax_rows.cu"),
+                   target="gfx1100")
+    inner = env.unwrapped
+    check_env(inner, skip_render_check=True)
+    rng = np.random.default_rng(0)
+    obs, info = inner.reset(seed=0)
+    assert inner.observation_space.contains(obs)
+    assert 0 <= info["llvm_action"] < int(info["action_mask"].sum())
+    done, steps, reward = False, 0, 0.0
+    while not done:
+        a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, done, trunc, info = inner.step(a)
+        steps += 1
+        assert steps < 10_000
+    assert math.isfinite(reward) and "metrics" in info and inner.invalid_actions == 0
+    # A masked action falls back to LLVM's pick and is counted.
+    obs, info = inner.reset()
+    inner.step(inner.max_candidates - 1)
+    assert inner.invalid_actions == 1 or info["action_mask"][-1] == 1
+    assert _llc_children()  # mid-episode: llc waits for us
+    env.close()
+    assert _llc_children() == []
+
+
+def test_env_reset_mid_episode_kills_the_old_llc():
+    from agentsched.search.env import SchedEnv
+    env = SchedEnv(DATA / "softmax_rows.cu", "gfx1100")
+    try:
+        env.reset()
+        env.step(0)
+        env.reset()
+        assert len(_llc_children()) == 1
+    finally:
+        env.close()
+    assert _llc_children() == []
