@@ -306,8 +306,7 @@ def merge_timings(bundle_dir: Path, store_path: Optional[Path] = None) -> int:
     store = Store(store_path)
     n = 0
     try:
-        for name, r in results["variants"].items() if isinstance(results["variants"], dict) \
-                else ((v["name"], v) for v in results["variants"]):
+        for name, r in results["variants"].items():
             src = by_name.get(r.get("aa_copy_of") or name)
             if not src:
                 continue

@@ -121,6 +121,6 @@ def run_experiment(kernel: KernelRef, target_name: str, agents: list[str], *, se
         row = run_row(kernel, target_name, name, seed=seed, default_asm=default.asm,
                       store=store, agent_options=agent_options)
         row.pop("_asm", None)
-        if name in agents or name == "default" and "default" in agents:
+        if name in agents:
             rows.append(row)
     return rows

@@ -50,7 +50,7 @@ def run(out_dir: Path):
                              command=f"python bench/h200.py run ({k}-agents)")
         screen = time_bundle(BUNDLES / f"{k}-pool", rounds=9, reps=3, aa=False,
                              command=f"python bench/h200.py run ({k}-pool screening)")
-        ok = {n: v for n, v in _variants(screen).items() if v.get("ok") and v.get("median_us")}
+        ok = {n: v for n, v in screen["variants"].items() if v.get("ok") and v.get("median_us")}
         best = min((n for n in ok if n != "default"), key=lambda n: ok[n]["median_us"])
         confirm = time_bundle(BUNDLES / f"{k}-pool", rounds=31, reps=5, aa=True,
                               variants=["default", best], out="confirm.json",
@@ -59,11 +59,6 @@ def run(out_dir: Path):
                                  "confirm": confirm, "wall_s": round(time.time() - t0, 1)}
         print(k, "best", best, "wall", round(time.time() - t0, 1), flush=True)
         (out_dir / "h200.json").write_text(json.dumps(summary, indent=1))
-
-
-def _variants(res: dict) -> dict:
-    v = res["variants"]
-    return v if isinstance(v, dict) else {x["name"]: x for x in v}
 
 
 def _fmt_ci(ci):
@@ -86,7 +81,7 @@ def report(path: Path):
                  "`python bench/h200.py run $OUT` on the H200.\n")
     geo = []
     for k, d in data["kernels"].items():
-        a = _variants(d["agents"])
+        a = d["agents"]["variants"]
         nf = d["agents"].get("noise_floor") or {}
         lines.append(f"\n## {k}\n\n| variant | ok | registers | spills (B) | median µs | 95% CI "
                      "| speedup vs default | 95% CI |\n|---|---|---|---|---|---|---|---|\n")
@@ -99,10 +94,10 @@ def report(path: Path):
         if nf:
             lines.append(f"\nA/A noise floor: {100 * nf.get('rel_diff', 0):+.2f}% "
                          f"(bound {100 * nf.get('bound', 0):.2f}%).\n")
-        c = _variants(d["confirm"])
+        c = d["confirm"]["variants"]
         best = c.get(d["best"], {})
         cnf = d["confirm"].get("noise_floor") or {}
-        ev = len(_variants(d["screen"]))
+        ev = len(d["screen"]["variants"])
         lines.append(f"\n**Search** (pool of {ev} schedules screened, 9 rounds × 3 launches): "
                      f"best `{d['best']}`; confirmation run (31 rounds × 5, fresh): speedup "
                      f"{best.get('speedup', float('nan')):.4f} {_fmt_ci(best.get('speedup_ci'))}"
