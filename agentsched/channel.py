@@ -49,8 +49,8 @@ def run_live(make_cmd: Callable[[str], list[str]], agent) -> LiveResult:
                     except Exception as e:
                         raise AgentError(f"agent {getattr(agent, 'name', agent)!r} failed at "
                                          f"{_where(point)}: {type(e).__name__}: {e}") from e
-                    if not any(c is cand for c in point.candidates) and \
-                            cand.key not in {c.key for c in point.candidates}:
+                    listed = decoder.current(getattr(cand, "key", None))
+                    if listed is not cand and listed != cand:
                         raise AgentError(f"agent {getattr(agent, 'name', agent)!r} picked a "
                                          f"non-candidate at {_where(point)}: {cand!r:.200}")
                     decisions.append(decision_for(point, cand))

@@ -6,6 +6,7 @@ docs/protocol.md documents every field.
 """
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import tempfile
@@ -152,8 +153,9 @@ def parse_point(line: str | bytes) -> DecisionPoint:
 
 class ChannelDecoder:
     """Decodes the live channel's compact lines (docs/protocol.md): the region's instructions
-    come once per pass, candidates as [id, zone, queue, pressure diff]. Candidate objects are
-    reused across the steps of a pass, which keeps the channel fast."""
+    come once per pass, then each point carries only the candidates that appeared or changed
+    ("add") and those that left ("del"). The decoder keeps the current list, in the state log's
+    order (top zone first, then node number)."""
 
     _ZONE = {"t": "top", "b": "bot"}
     _QUEUE = {"a": "available", "p": "pending"}
@@ -161,41 +163,57 @@ class ChannelDecoder:
     def __init__(self):
         self._pass = None
         self._static: dict[int, dict] = {}
-        self._cands: dict[tuple, Candidate] = {}
+        self._current: dict[tuple[int, str], Candidate] = {}
+        self._order: list[Candidate] = []
+
+    def current(self, key: tuple[int, str]) -> Candidate | None:
+        return self._current.get(key)
 
     def decode(self, line: str | bytes) -> DecisionPoint:
         d = json.loads(line)
         pass_key = (d["function"], d["region"], d["visit"])
         instrs = None
         if "instructions" in d:
-            self._pass, self._cands = pass_key, {}
+            self._pass, self._current, self._order = pass_key, {}, []
             self._static = {i["id"]: i for i in d["instructions"]}
             instrs = [RegionInstr(i["id"], i["opcode"], i["text"], i["class"], i["latency"],
                                   tuple(i["preds"])) for i in d["instructions"]]
         elif pass_key != self._pass:
             raise ProtocolError(f"live channel: no instruction table for pass {pass_key}")
-        cands = []
-        for c in d["cands"]:
-            key = tuple(c)
-            cand = self._cands.get(key)
-            if cand is None:
-                st = self._static[c[0]]
-                cand = Candidate(
-                    id=c[0], zone=self._ZONE[c[1]], queue=self._QUEUE[c[2]], node=st["node"],
-                    opcode=st["opcode"], text=st["text"], cls=st["class"],
-                    latency=st["latency"], depth=st["depth"], height=st["height"],
-                    vgpr_defs=st["vgpr_defs"], sgpr_defs=st["sgpr_defs"],
-                    vgpr_uses=st["vgpr_uses"], sgpr_uses=st["sgpr_uses"],
-                    may_load=st["may_load"], may_store=st["may_store"],
-                    pressure_diff=_pressure_diff(c[3]))
-                self._cands[key] = cand
-            cands.append(cand)
+        for id, z in d["del"]:
+            self._remove(self._current.pop((id, self._ZONE[z])))
+        for id, z, q, pd in d["add"]:
+            zone = self._ZONE[z]
+            old = self._current.get((id, zone))
+            if old is not None:
+                self._remove(old)
+            cand = self._candidate(id, zone, self._QUEUE[q], pd)
+            self._current[(id, zone)] = cand
+            bisect.insort(self._order, cand, key=_order_key)
         return DecisionPoint(
             function=d["function"], region=d["region"], visit=d["visit"], stage=d["stage"],
             block=d["block"], region_size=d["region_size"], step=d["step"],
             remaining=d["remaining"], pressure_top=d.get("pressure_top", {}),
-            pressure_bot=d.get("pressure_bot", {}), candidates=cands,
+            pressure_bot=d.get("pressure_bot", {}), candidates=list(self._order),
             llvm=(d["llvm"]["id"], d["llvm"]["zone"]), instructions=instrs)
+
+    def _remove(self, cand: Candidate) -> None:
+        i = bisect.bisect_left(self._order, _order_key(cand), key=_order_key)
+        assert self._order[i] is cand
+        del self._order[i]
+
+    def _candidate(self, id: int, zone: str, queue: str, pd: str) -> Candidate:
+        st = self._static[id]
+        return Candidate(
+            id=id, zone=zone, queue=queue, node=st["node"], opcode=st["opcode"],
+            text=st["text"], cls=st["class"], latency=st["latency"], depth=st["depth"],
+            height=st["height"], vgpr_defs=st["vgpr_defs"], sgpr_defs=st["sgpr_defs"],
+            vgpr_uses=st["vgpr_uses"], sgpr_uses=st["sgpr_uses"], may_load=st["may_load"],
+            may_store=st["may_store"], pressure_diff=_pressure_diff(pd))
+
+
+def _order_key(c: Candidate) -> tuple[bool, int]:
+    return (c.zone != "top", c.node)
 
 
 def _pressure_diff(text: str) -> dict:

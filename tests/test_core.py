@@ -250,3 +250,28 @@ def test_gcn_revisits_regions_on_gfx90a_and_keys_them_apart(tmp_path):
     assert len(keys) == len(set(keys))  # (function, region, visit, step) is unique
     assert res.report["passes"] >= res.report["regions"]
     assert json.dumps(res.report)  # serializable
+
+
+@pytest.mark.parametrize("target", ["gfx90a", "sm_90"])
+def test_live_channel_sees_exactly_the_state_logs_candidates(target, tmp_path):
+    """The channel sends candidate-list deltas; rebuilt, they equal the state log's lists."""
+    ir, t = ir_for(DATA / "attn_tile.cu", target)
+    log = tmp_path / "s.jsonl"
+    compile_ir(ir, t, state_log=log)
+    logged = {p.key: p for p in read_states(log) if len({c.id for c in p.candidates}) > 1}
+
+    class Echo(Agent):
+        seen = []
+
+        def pick(self, point):
+            self.seen.append(point)
+            return point.llvm_candidate
+
+    agent = Echo()
+    compile_ir(ir, t, agent=agent)
+    assert len(agent.seen) == len(logged) > 0
+    for p in agent.seen:
+        want = logged[p.key]
+        assert p.candidates == want.candidates, p.key
+        assert (p.llvm, p.pressure_top, p.remaining) == (want.llvm, want.pressure_top,
+                                                         want.remaining)

@@ -135,6 +135,15 @@ struct PassRecord {
   bool Settled = false;
   bool TableSent = false;            // live channel: instruction table already sent
   std::vector<std::string> Static;   // by node number: serialized static features
+  // Live channel deltas: what the agent was last told about each (node, zone).
+  struct Sent {
+    unsigned Stamp = 0; // the message it was last present in (0: never)
+    bool Available = false;
+    SmallVector<std::pair<unsigned, int>, 4> PD;
+  };
+  std::vector<Sent> SentCands;        // by node * 2 + (bottom zone)
+  std::vector<unsigned> SentList;     // indices present in the last message
+  unsigned SendStamp = 0;
 };
 
 struct Totals {
@@ -398,24 +407,34 @@ static const std::string &staticJson(FunctionHook &H, PassRecord &P, const SUnit
   return OS.str();
 }
 
-// LLVM's PressureDiff of a node (it changes as the region is scheduled): "SET:INC,SET:INC".
-static std::string pressureDiff(FunctionHook &H, const SUnit *SU) {
-  std::string S;
+using RawPD = SmallVector<std::pair<unsigned, int>, 4>;
+
+// LLVM's PressureDiff of a node, nonzero entries (it changes as the region is scheduled).
+static RawPD pressureDiff(FunctionHook &H, const SUnit *SU) {
+  RawPD Out;
   if (!H.DAG->isTrackingPressure())
-    return S;
-  const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
+    return Out;
   for (const PressureChange &PC : H.DAG->getPressureDiff(SU)) {
     if (!PC.isValid())
       break;
-    if (!PC.getUnitInc())
-      continue;
-    if (!S.empty())
-      S += ',';
-    S += TRI->getRegPressureSetName(PC.getPSet());
-    S += ':';
-    S += std::to_string(PC.getUnitInc());
+    if (PC.getUnitInc())
+      Out.push_back({PC.getPSet(), PC.getUnitInc()});
   }
-  return S;
+  return Out;
+}
+
+// Compact form "SET:INC,SET:INC"; JSON object form {"SET":INC,...}.
+static void pressureDiffText(raw_ostream &OS, FunctionHook &H, const RawPD &PD, bool AsJson) {
+  const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
+  OS << (AsJson ? '{' : '"');
+  for (size_t I = 0; I != PD.size(); ++I) {
+    OS << (I ? "," : "");
+    if (AsJson)
+      OS << '"' << TRI->getRegPressureSetName(PD[I].first) << "\":" << PD[I].second;
+    else
+      OS << TRI->getRegPressureSetName(PD[I].first) << ':' << PD[I].second;
+  }
+  OS << (AsJson ? '}' : '"');
 }
 
 static void pressureJson(raw_ostream &OS, FunctionHook &H, ArrayRef<unsigned> P) {
@@ -434,9 +453,68 @@ static void pickJson(raw_ostream &OS, Pick K) {
   OS << "{\"id\":" << K.Id << ",\"zone\":\"" << (K.Top ? "top" : "bot") << "\"}";
 }
 
+static void candidatesFull(raw_ostream &OS, FunctionHook &H, PassRecord &P,
+                           const std::vector<Cand> &Cands) {
+  OS << ",\"candidates\":[";
+  for (size_t I = 0; I != Cands.size(); ++I) {
+    const Cand &C = Cands[I];
+    OS << (I ? ",{" : "{") << staticJson(H, P, *C.SU) << ",\"zone\":\""
+       << (C.Top ? "top" : "bot") << "\",\"queue\":\""
+       << (C.Available ? "available" : "pending") << '"';
+    if (H.DAG->isTrackingPressure()) {
+      OS << ",\"pressure_diff\":";
+      pressureDiffText(OS, H, pressureDiff(H, C.SU), /*AsJson=*/true);
+    }
+    OS << '}';
+  }
+  OS << ']';
+}
+
+// The ready list changes little from one step to the next, so the live channel sends only
+// candidates that appeared or changed ("add": [id, zone, queue, pressure diff]) and those
+// that left ("del": [id, zone]); the first message of a pass adds them all.
+static void candidateDeltas(raw_ostream &OS, FunctionHook &H, PassRecord &P,
+                            const std::vector<Cand> &Cands, bool First) {
+  if (First) {
+    P.SentCands.assign(2 * H.DAG->SUnits.size(), {});
+    P.SentList.clear();
+  }
+  unsigned Stamp = ++P.SendStamp;
+  std::vector<unsigned> Now;
+  OS << ",\"add\":[";
+  bool FirstAdd = true;
+  for (const Cand &C : Cands) {
+    unsigned Idx = C.SU->NodeNum * 2 + !C.Top;
+    PassRecord::Sent &E = P.SentCands[Idx];
+    RawPD PD = pressureDiff(H, C.SU);
+    bool WasPresent = E.Stamp && E.Stamp == Stamp - 1;
+    if (!WasPresent || E.Available != C.Available || E.PD != PD) {
+      OS << (FirstAdd ? "[" : ",[") << idOf(H, C.SU->getInstr())
+         << (C.Top ? ",\"t\"," : ",\"b\",") << (C.Available ? "\"a\"," : "\"p\",");
+      pressureDiffText(OS, H, PD, /*AsJson=*/false);
+      OS << ']';
+      FirstAdd = false;
+      E.Available = C.Available;
+      E.PD = std::move(PD);
+    }
+    E.Stamp = Stamp;
+    Now.push_back(Idx);
+  }
+  OS << "],\"del\":[";
+  bool FirstDel = true;
+  for (unsigned Idx : P.SentList)
+    if (P.SentCands[Idx].Stamp != Stamp) {
+      OS << (FirstDel ? "[" : ",[") << idOf(H, H.DAG->SUnits[Idx / 2].getInstr())
+         << (Idx % 2 ? ",\"b\"]" : ",\"t\"]");
+      FirstDel = false;
+    }
+  OS << ']';
+  P.SentList = std::move(Now);
+}
+
 // A decision point as one JSON line. Full form (state log): every candidate with all its
 // features. Compact form (live channel): the region's instructions with their features once
-// per pass, then candidates as [id, zone, queue, pressure diff].
+// per pass, then only the changes of the candidate list.
 static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<Cand> &Cands,
                              Pick Llvm, bool Compact, bool WithTable, const Pick *Chosen) {
   ScheduleDAGMILive *DAG = H.DAG;
@@ -477,35 +555,11 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
     }
     OS << ']';
   }
-  OS << (Compact ? ",\"cands\":[" : ",\"candidates\":[");
-  for (size_t I = 0; I != Cands.size(); ++I) {
-    const Cand &C = Cands[I];
-    std::string PD = pressureDiff(H, C.SU);
-    if (I)
-      OS << ',';
-    if (Compact) {
-      OS << '[' << idOf(H, C.SU->getInstr()) << (C.Top ? ",\"t\"," : ",\"b\",")
-         << (C.Available ? "\"a\"," : "\"p\",") << '"' << PD << "\"]";
-      continue;
-    }
-    OS << '{' << staticJson(H, P, *C.SU) << ",\"zone\":\"" << (C.Top ? "top" : "bot")
-       << "\",\"queue\":\"" << (C.Available ? "available" : "pending") << '"';
-    if (DAG->isTrackingPressure()) {
-      OS << ",\"pressure_diff\":{";
-      StringRef Rest(PD);
-      bool First = true;
-      while (!Rest.empty()) {
-        auto [Item, Tail] = Rest.split(',');
-        auto [Name, Inc] = Item.rsplit(':');
-        OS << (First ? "\"" : ",\"") << Name << "\":" << Inc;
-        First = false;
-        Rest = Tail;
-      }
-      OS << '}';
-    }
-    OS << '}';
-  }
-  OS << "]}";
+  if (Compact)
+    candidateDeltas(OS, H, P, Cands, WithTable);
+  else
+    candidatesFull(OS, H, P, Cands);
+  OS << '}';
   return OS.str();
 }
 
