@@ -20,6 +20,8 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
@@ -169,6 +171,9 @@ static bool active() {
 // Everything about one function's scheduling (one DAG object per function).
 struct FunctionHook {
   MachineFunction *MF = nullptr;
+  // Printing an instruction numbers the whole module's metadata unless a slot tracker is
+  // reused: one per function keeps printing linear.
+  std::unique_ptr<ModuleSlotTracker> Slots;
   GenericScheduler *Strategy = nullptr;
   ScheduleDAGMILive *DAG = nullptr;
   PickNodeFn OrigPick = nullptr;
@@ -273,11 +278,16 @@ static RegCounts countRegs(const FunctionHook &H, const MachineInstr &MI) {
   return C;
 }
 
-static std::string instrText(const MachineInstr &MI) {
+static std::string instrText(FunctionHook &H, const MachineInstr &MI) {
+  if (!H.Slots) {
+    const Function &F = H.MF->getFunction();
+    H.Slots = std::make_unique<ModuleSlotTracker>(F.getParent());
+    H.Slots->incorporateFunction(F);
+  }
   std::string S;
   raw_string_ostream OS(S);
-  MI.print(OS, /*IsStandalone=*/false, /*SkipOpers=*/false, /*SkipDebugLoc=*/true,
-           /*AddNewLine=*/false, MI.getMF()->getSubtarget().getInstrInfo());
+  MI.print(OS, *H.Slots, /*IsStandalone=*/false, /*SkipOpers=*/false, /*SkipDebugLoc=*/true,
+           /*AddNewLine=*/false, H.MF->getSubtarget().getInstrInfo());
   OS.flush();
   return S;
 }
@@ -398,7 +408,7 @@ static const std::string &staticJson(FunctionHook &H, PassRecord &P, const SUnit
   RegCounts RC = countRegs(H, MI);
   raw_string_ostream OS(S);
   OS << "\"id\":" << idOf(H, &MI) << ",\"node\":" << SU.NodeNum << ",\"opcode\":" << quoted(Opc)
-     << ",\"text\":" << quoted(instrText(MI)) << ",\"class\":\"" << instrClass(H, MI, Opc)
+     << ",\"text\":" << quoted(instrText(H, MI)) << ",\"class\":\"" << instrClass(H, MI, Opc)
      << "\",\"latency\":" << SU.Latency << ",\"depth\":" << const_cast<SUnit &>(SU).getDepth()
      << ",\"height\":" << const_cast<SUnit &>(SU).getHeight() << ",\"vgpr_defs\":" << RC.VDefs
      << ",\"sgpr_defs\":" << RC.SDefs << ",\"vgpr_uses\":" << RC.VUses
@@ -783,6 +793,7 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
   HookOf.erase(DAG);
   H.Passes.clear();
   H.Ids.clear();
+  H.Slots.reset();
   writeReport();
 }
 
