@@ -40,7 +40,38 @@ def build():
         print("built", k, flush=True)
 
 
-def run(out_dir: Path):
+N_POOL2 = 48  # linear scoring policies near LLVM's and the heuristics' choices
+
+
+def build2():
+    """A second, wider pool: schedules from random linear scoring policies around LLVM's pick
+    and the heuristics (agentsched.search.evaluate.LinearPolicy), one live compile each."""
+    import numpy as np
+    from agentsched.bundling import VariantSpec, build_bundle
+    from agentsched.experiment import resolve_kernel
+    from agentsched.protocol import write_decisions
+    from agentsched.search.evaluate import FEATURES, LinearPolicy, linear_seed, rollout
+    from agentsched.toolchain import parse_target
+    rng = np.random.default_rng(2026)
+    t = parse_target("sm_90")
+    for k in KERNELS:
+        kref = resolve_kernel(k)
+        ir = kref.ir(t)
+        tmp = BUNDLES / f"{k}-pool2-decisions"
+        tmp.mkdir(parents=True, exist_ok=True)
+        variants = [VariantSpec("default", None)]
+        for i in range(N_POOL2):
+            base = linear_seed(str(rng.choice(HEURISTICS)))
+            w = base + rng.normal(0, 3.0, len(FEATURES)) * (rng.random(len(FEATURES)) < 0.3)
+            decisions, _ = rollout(ir, t, LinearPolicy(tuple(float(x) for x in w)))
+            f = tmp / f"l{i}.decisions.jsonl"
+            write_decisions(f, decisions)
+            variants.append(VariantSpec(f"l{i}", None, decisions=f))
+        build_bundle(kref, "sm_90", variants, BUNDLES / f"{k}-pool2")
+        print("built pool2", k, flush=True)
+
+
+def run(out_dir: Path, pool: str = "pool", out_name: str = "h200.json"):
     from agentsched.runtime.bundle import time_bundle
     out_dir.mkdir(parents=True, exist_ok=True)
     summary = {"kernels": {}, "started": time.time()}
@@ -48,17 +79,17 @@ def run(out_dir: Path):
         t0 = time.time()
         agents = time_bundle(BUNDLES / f"{k}-agents", rounds=21, reps=5, aa=True,
                              command=f"python bench/h200.py run ({k}-agents)")
-        screen = time_bundle(BUNDLES / f"{k}-pool", rounds=9, reps=3, aa=False,
-                             command=f"python bench/h200.py run ({k}-pool screening)")
+        screen = time_bundle(BUNDLES / f"{k}-{pool}", rounds=9, reps=3, aa=False,
+                             command=f"python bench/h200.py run ({k}-{pool} screening)")
         ok = {n: v for n, v in screen["variants"].items() if v.get("ok") and v.get("median_us")}
         best = min((n for n in ok if n != "default"), key=lambda n: ok[n]["median_us"])
-        confirm = time_bundle(BUNDLES / f"{k}-pool", rounds=31, reps=5, aa=True,
+        confirm = time_bundle(BUNDLES / f"{k}-{pool}", rounds=31, reps=5, aa=True,
                               variants=["default", best], out="confirm.json",
                               command=f"python bench/h200.py run ({k} confirmation of {best})")
         summary["kernels"][k] = {"agents": agents, "screen": screen, "best": best,
                                  "confirm": confirm, "wall_s": round(time.time() - t0, 1)}
         print(k, "best", best, "wall", round(time.time() - t0, 1), flush=True)
-        (out_dir / "h200.json").write_text(json.dumps(summary, indent=1))
+        (out_dir / out_name).write_text(json.dumps(summary, indent=1))
 
 
 def _fmt_ci(ci):
@@ -98,7 +129,8 @@ def report(path: Path):
         best = c.get(d["best"], {})
         cnf = d["confirm"].get("noise_floor") or {}
         ev = len(d["screen"]["variants"])
-        lines.append(f"\n**Search** (pool of {ev} schedules screened, 9 rounds × 3 launches): "
+        pool = "pool2" if "pool2" in d["screen"].get("bundle", "") else "pool"
+        lines.append(f"\n**Search** ({pool}: {ev} schedules screened, 9 rounds × 3 launches): "
                      f"best `{d['best']}`; confirmation run (31 rounds × 5, fresh): speedup "
                      f"{best.get('speedup', float('nan')):.4f} {_fmt_ci(best.get('speedup_ci'))}"
                      f", A/A {100 * cnf.get('rel_diff', 0):+.2f}% (bound "
@@ -111,7 +143,8 @@ def report(path: Path):
         g = math.exp(sum(math.log(x) for x in geo) / len(geo))
         lines.append(f"\n## Suite geomean speedup of the confirmed search winners: "
                      f"{g:.4f} ({100 * (g - 1):+.2f}%)\n")
-    out = ROOT / "bench" / "h200" / "RESULTS.md"
+    out = ROOT / "bench" / "h200" / ("RESULTS.md" if Path(path).name == "h200.json"
+                                     else f"RESULTS_{Path(path).stem.split('_', 1)[1]}.md")
     out.write_text("".join(lines))
     print(out)
 
@@ -120,7 +153,11 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else "build"
     if cmd == "build":
         build()
+    elif cmd == "build2":
+        build2()
     elif cmd == "run":
         run(Path(sys.argv[2]))
+    elif cmd == "run2":
+        run(Path(sys.argv[2]), pool="pool2", out_name="h200_pool2.json")
     else:
         report(Path(sys.argv[2]))
