@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .agents import make_agent
-from .metrics import static_metrics
+from .metrics import METRICS_VERSION, static_metrics
 from .protocol import Decision, decision_to_dict
 from .store import Store, content_hash, row_key
 from .toolchain import compile_ir, emit_ir, parse_target
@@ -71,7 +71,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     ir = kernel.ir(target)
     source_hash = content_hash(ir.read_bytes())
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
-    tools = f"llvm {llvm_version()}"
+    tools = f"llvm {llvm_version()}; metrics v{METRICS_VERSION}"
     key = row_key(source_hash, target.name, label, tools)
     if store is not None:
         cached = store.get_row(key)

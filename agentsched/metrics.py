@@ -14,6 +14,9 @@ from pathlib import Path
 from .toolchain.compile import Target
 from .toolchain.tools import find_ptxas, find_tool
 
+# Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
+METRICS_VERSION = 2
+
 
 @dataclass
 class StaticMetrics:
@@ -76,7 +79,8 @@ def static_metrics(asm: str, target: Target, with_cycles: bool = True) -> Static
 
 # ---------------------------------------------------------------- llvm-mca
 
-_LOOP = re.compile(r"in Loop: Header=(\S+) Depth=(\d+)")
+_IN_LOOP = re.compile(r"in Loop: Header=(\S+) Depth=(\d+)")
+_LOOP_HEADER = re.compile(r"Loop Header: Depth=(\d+)")
 _BRANCH = re.compile(r"^\s*(s_cbranch\w*|s_branch|s_setpc\w*|s_endpgm|s_cbranch_execz)\b")
 
 
@@ -84,16 +88,23 @@ def hottest_loop(asm: str) -> list[str]:
     """Instructions of the deepest loop (largest one on ties), labels and branches removed:
     a static stand-in for 'where the kernel spends its time'."""
     loops: dict[str, tuple[int, list[str]]] = {}
-    current = None
+    current = label = None
     for line in asm.splitlines():
         s = line.strip()
-        if s.startswith((".LBB", "; %bb.")) or re.match(r"^\S+:", line):
-            m = _LOOP.search(line)
+        is_label = s.startswith((".LBB", "; %bb.")) or bool(re.match(r"^\S+:", line))
+        if is_label:
+            label = s.split(":")[0].removeprefix(".L").removeprefix("; %")
+            m = _IN_LOOP.search(line)
             current = (m.group(1), int(m.group(2))) if m else None
-            if current:
-                loops.setdefault(current[0], (current[1], []))
-            continue
-        if current is None or not s or s.startswith((";", ".", "//")) or _BRANCH.match(s):
+        # A loop's blocks say "in Loop: Header=BB0_2 Depth=1"; its header block (.LBB0_2)
+        # says "=>This Inner Loop Header: Depth=1", on the label's line or the next comment.
+        h = _LOOP_HEADER.search(line) if is_label or s.startswith(";") else None
+        if h:
+            current = (label, int(h.group(1)))
+        if current:
+            loops.setdefault(current[0], (current[1], []))
+        if is_label or current is None or not s or s.startswith((";", ".", "//")) or \
+                _BRANCH.match(s):
             continue
         loops[current[0]][1].append(s.split(";")[0].rstrip())
     if not loops:

@@ -105,10 +105,12 @@ def canonical_decisions(decisions: Iterable[Decision]) -> str:
 
 
 def cache_key(ir_bytes: bytes, target: str, base: str, decisions: Iterable[Decision]) -> str:
+    from ..metrics import METRICS_VERSION
     from ..toolchain.tools import llvm_version
     h = hashlib.sha256()
     for part in (ir_bytes, target.encode(), base.encode(),
-                 canonical_decisions(decisions).encode(), llvm_version().encode()):
+                 canonical_decisions(decisions).encode(), llvm_version().encode(),
+                 f"metrics v{METRICS_VERSION}".encode()):
         h.update(part)
         h.update(b"\0")
     return h.hexdigest()
