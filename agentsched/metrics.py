@@ -113,12 +113,15 @@ def hottest_loop(asm: str) -> list[str]:
     return body
 
 
-def mca_cycles(asm: str, target: Target, iterations: int = 100) -> float | None:
+def mca_cycles(asm: str, target: Target, iterations: int | None = None) -> float | None:
     """llvm-mca-19's cycles per iteration of the hottest loop: an estimate from LLVM's
-    scheduling model, blind to memory latency and occupancy."""
+    scheduling model, blind to memory latency and occupancy. By default about 20,000
+    simulated instructions (100 iterations of a small loop, at least 3 of a huge one): mca's
+    time grows with that product, and the per-iteration figure settles within a few."""
     body = hottest_loop(asm)
     if not body:
         return None
+    iterations = iterations or max(3, min(100, 20000 // len(body)))
     proc = subprocess.run(
         [find_tool("llvm-mca-19"), f"-mtriple={target.triple}", f"-mcpu={target.name}",
          f"-iterations={iterations}", "-all-views=false", "-summary-view"],
