@@ -2,6 +2,7 @@
 (agentsched/runtime/bundle.py reads them with no LLVM)."""
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from .experiment import KernelRef, decisions_body
 from .metrics import static_metrics
 from .protocol import atomic_write_text, read_decisions
 from .runtime.bundle import add_user_spec, write_manifest
-from .store import content_hash
+from .store import Store, content_hash
 from .toolchain import compile_ir, parse_target, write_output
 from .toolchain.tools import find_ptxas, llvm_version
 
@@ -60,3 +61,33 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
                              "tool_versions": {"llvm": llvm_version(),
                                                "ir_hash": content_hash(ir.read_bytes())}})
     return out_dir
+
+
+def time_rows(kernel: KernelRef, target_name: str, rows: list[dict], store: Store,
+              rounds: int = 15, reps: int = 5) -> list[dict]:
+    """Time an experiment's rows on the local GPU: their applied decisions are replayed into a
+    bundle, checked against the reference and timed together (interleaved, with an A/A copy
+    of the default); time_us, time_ci_us and speedup are filled in and stored."""
+    from .runtime.bundle import time_bundle
+    with tempfile.TemporaryDirectory(prefix="agentsched-time-") as d:
+        d = Path(d)
+        variants = []
+        for r in rows:
+            body = store.decisions(r["decisions_hash"]) or ""
+            f = d / f"{r['agent']}.in.jsonl"
+            f.write_text(body)
+            variants.append(VariantSpec(r["agent"], None, decisions=f if body else None))
+        build_bundle(kernel, target_name, variants, d / "bundle", spec_file=kernel.spec_file)
+        res = time_bundle(d / "bundle", rounds=rounds, reps=reps,
+                          baseline="default" if any(r["agent"] == "default" for r in rows)
+                          else None)
+    gpu = res.get("device", {}).get("gpu", "?")
+    for r in rows:
+        v = res["variants"][r["agent"]]
+        r["time_us"] = v.get("median_us")
+        r["time_ci_us"] = v.get("ci95")
+        r["speedup"] = v.get("speedup")
+        r["time_ok"] = v.get("ok")
+        store.put_timing(decisions_hash=r["decisions_hash"], source_hash=r["source_hash"],
+                         target=target_name, gpu=gpu, result=v)
+    return rows

@@ -201,8 +201,8 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                               agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
                               progress=lambda s: err.print(f"[dim]{s}[/dim]"))
         if time:
-            from .timing import time_rows
-            rows = time_rows(kref, target, rows, store=store)
+            from .bundling import time_rows
+            rows = time_rows(kref, target, rows, store)
     finally:
         store.close()
     _print_rows(rows, f"{kref.name} on {target}")

@@ -25,6 +25,7 @@ class KernelRef:
     source: Path
     defines: dict = field(default_factory=dict)
     spec: object | None = None  # KernelSpec when the kernel can be run and checked
+    spec_file: Path | None = None  # the user's spec .py, when it came from one
 
     def ir(self, target) -> Path:
         return emit_ir(self.source, target, self.defines)
@@ -35,7 +36,7 @@ def resolve_kernel(arg: str) -> KernelRef:
     if path.suffix == ".py":
         from .kernels.spec import load_spec_file
         spec = load_spec_file(path)
-        return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec)
+        return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec, path)
     if path.suffix:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: kernel source not found")

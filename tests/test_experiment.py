@@ -127,3 +127,29 @@ def test_reproduce_reduced(tmp_path):
     assert (out / "results.csv").read_text().startswith("kernel,target,agent")
     for png in ("vgpr.png", "est_cycles.png"):
         assert (out / png).read_bytes()[:4] == b"\x89PNG"
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "agentsched.cli", *args], capture_output=True,
+                          text=True)
+
+
+@requires_llvm
+def test_experiment_time_needs_a_spec(tmp_path):
+    p = _cli("experiment", str(DATA / "gemm_tile.cu"), "--agents", "default", "--time",
+             "--store", str(tmp_path / "s.sqlite"))
+    assert p.returncode == 1 and "needs a kernel spec" in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+@requires_llvm
+def test_experiment_time_without_gpu_fails_clearly(tmp_path):
+    try:
+        from agentsched.runtime import get_runtime
+        get_runtime("cuda")
+        pytest.skip("a CUDA GPU is present")
+    except Exception:
+        pass
+    p = _cli("experiment", "fused_mlp", "--target", "sm_90", "--agents", "default", "--time",
+             "--store", str(tmp_path / "s.sqlite"))
+    assert p.returncode == 1 and "error:" in p.stderr and "Traceback" not in p.stderr
