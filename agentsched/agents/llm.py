@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..protocol import Candidate, DecisionPoint, atomic_write_text
+from ..toolchain.plugin import data_dir
 from .base import Agent, register
 
 log = logging.getLogger(__name__)
@@ -61,12 +62,6 @@ class LLMConfigError(ValueError):
 
 
 # ---------------------------------------------------------------- configuration
-
-def data_dir() -> Path:
-    """The project's data directory: $AGENTSCHED_DATA, else ~/.cache/agentsched."""
-    env = os.environ.get("AGENTSCHED_DATA")
-    return Path(env) if env else Path.home() / ".cache" / "agentsched"
-
 
 def is_loopback(url: str) -> bool:
     host = urlsplit(url).hostname or ""
