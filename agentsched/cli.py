@@ -33,6 +33,15 @@ def _defines(items: list[str] | None) -> dict:
     return out_
 
 
+def _source_ir(source: str, t, define: list[str] | None) -> Path:
+    """IR for a source file, LLVM IR, a spec .py or a suite kernel name (its -D macros
+    included, so decisions found by `search`/`experiment` on a suite kernel replay here)."""
+    from .experiment import resolve_kernel
+    from .toolchain import emit_ir
+    k = resolve_kernel(source)
+    return emit_ir(k.source, t, {**k.defines, **_defines(define)})
+
+
 def _llm_options(base_url, model, mode) -> dict:
     opts = {}
     if base_url:
@@ -51,14 +60,15 @@ LlmMode = typer.Option(None, "--llm-mode", help="step (a call per decision) or r
 
 
 @app.command()
-def states(source: Path, target: str = TargetOpt,
+def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
+           target: str = TargetOpt,
            output: Path = typer.Option(..., "-o", "--output", help="State log (JSON lines)"),
            define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
            base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic")):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
-    from .toolchain import compile_ir, emit_ir, parse_target
+    from .toolchain import compile_ir, parse_target
     t = parse_target(target)
-    result = compile_ir(emit_ir(source, t, _defines(define)), t, state_log=output, base=base)
+    result = compile_ir(_source_ir(source, t, define), t, state_log=output, base=base)
     rep = result.report
     out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
               f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
@@ -88,7 +98,9 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
 
 
 @app.command("compile")
-def compile_cmd(source: Path, target: str = TargetOpt,
+def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite "
+                                                      "kernel"),
+                target: str = TargetOpt,
                 output: Path = typer.Option(..., "-o", "--output",
                                             help=".s/.ptx, .o, .co/.hsaco or .cubin"),
                 agent: Optional[str] = typer.Option(None, "--agent", "-a",
@@ -110,11 +122,11 @@ def compile_cmd(source: Path, target: str = TargetOpt,
     from .agents import make_agent
     from .metrics import static_metrics
     from .protocol import atomic_write_text, write_decisions
-    from .toolchain import compile_ir, emit_ir, parse_target, write_output
+    from .toolchain import compile_ir, parse_target, write_output
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
     t = parse_target(target)
-    ir = emit_ir(source, t, _defines(define))
+    ir = _source_ir(source, t, define)
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode)) \
         if agent else None
     try:
@@ -328,31 +340,80 @@ def merge_timings_cmd(bundle_dir: Path, store_path: Optional[Path] = typer.Optio
 def search(source: str = typer.Argument(..., help="Suite kernel name, source file or spec .py"),
            target: str = TargetOpt,
            objective: str = typer.Option("vgpr", "--objective",
-                                         help="vgpr, occupancy, spills, cycles or time"),
+                                         help="vgpr, occupancy, spills, cycles or time "
+                                              "(time: measured on this machine's GPU)"),
            budget: int = typer.Option(64, "--budget", help="Compiles to spend"),
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray", help="Ray address ('local' starts one)"),
            method: str = typer.Option("beam", "--method", help="beam or evolve"),
            seed: int = SeedOpt,
            json_out: Path = typer.Option(Path("search.json"), "--json"),
-           decisions_out: Optional[Path] = typer.Option(None, "--decisions-out")):
+           decisions_out: Optional[Path] = typer.Option(None, "--decisions-out"),
+           ir_file: Optional[Path] = typer.Option(
+               None, "--ir", help="LLVM IR to schedule instead of compiling the source"),
+           width: int = typer.Option(4, "--width", help="beam: schedules kept per level"),
+           population: int = typer.Option(8, "--population", help="evolve: children per generation"),
+           time_rounds: int = typer.Option(5, "--time-rounds", help="time: rounds per screening batch"),
+           time_reps: int = typer.Option(3, "--time-reps", help="time: launches per round"),
+           finalists: int = typer.Option(4, "--finalists", help="time: schedules re-timed at the end"),
+           confirm_rounds: int = typer.Option(31, "--confirm-rounds",
+                                              help="time: rounds of the confirmation run"),
+           runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
+           init_from: Optional[list[Path]] = typer.Option(
+               None, "--init-from", help="warm start from earlier search JSONs' weights "
+                                         "(repeatable; beam refines the first)")):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
     from .search.cli_search import search_command
     if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
         raise UsageError(f"unknown objective {objective!r}")
-    if objective == "time":
-        raise UsageError("--objective time needs a GPU in the loop: use bench/h200.py "
-                         "(screening + confirmation on the GPU) or the Python API's time_fn")
     with Progress(console=err, transient=True) as bar:
-        task = bar.add_task("search", total=budget)
+        task = bar.add_task("search", total=None)
         res = search_command(source, target, objective, budget, workers, ray, method, seed,
-                             json_out, decisions_out,
-                             progress=lambda s: bar.update(task, advance=1, description=s[:40]))
+                             json_out, decisions_out, width=width, population=population,
+                             ir_file=ir_file, time_rounds=time_rounds, time_reps=time_reps,
+                             finalists=finalists, confirm_rounds=confirm_rounds,
+                             runtime=runtime, init_weights=_init_weights(init_from or []),
+                             progress=lambda s: bar.update(task, description=s[:60]))
     d, b = res["default"], res["best"]
     out.print(f"{method} over {res['evaluations']} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
+    tm = res.get("timing")
+    if tm is not None:
+        nf = (tm.get("confirmation") or {}).get("noise_floor") or {}
+        ci = tm.get("speedup_ci")
+        out.print(f"confirmed: {tm['winner'] or 'no finalist'} speedup {tm['speedup']:.4f}"
+                  + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "")
+                  + (f", A/A bound {100 * nf['bound']:.2f}%" if nf else "")
+                  + f" -> {'improved' if tm['improved'] else 'not better than LLVM beyond noise'}")
     out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
+
+
+def _init_weights(files: list[Path]) -> list:
+    """Linear-policy weights of earlier `search --method evolve` JSON files: the best, and
+    with --objective time every finalist of the confirmation run (its winner first)."""
+    out = []
+    for f in files:
+        try:
+            data = json.loads(Path(f).read_text())
+            found = [data["info"].get("best_weights") or []]
+            timing = data.get("timing") or {}
+            for fin in timing.get("finalists", []):
+                if str(fin.get("policy", "")).startswith("linear:"):
+                    w = [float(x) for x in fin["policy"][7:].split(",")]
+                    # the confirmed winner first: it is what beam refines
+                    found.insert(0 if fin.get("name") == timing.get("winner") else len(found), w)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{f}: search JSON not found") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"{f}: not an evolve search JSON with info.best_weights "
+                             f"({type(e).__name__}: {e})") from None
+        found = [w for w in found if w]
+        if not found:
+            raise ValueError(f"{f}: no linear-policy weights in it (the best schedule was "
+                             "LLVM's or a heuristic's)")
+        out += [w for w in found if w not in out]
+    return out
 
 
 def main() -> None:

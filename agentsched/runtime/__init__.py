@@ -27,7 +27,7 @@ from agentsched.runtime import stats
 from agentsched.runtime.timing import (TimingResult, VariantTiming, choose_baseline,
                                        fill_statistics, interleaved_rounds, warm_up)
 
-__all__ = ["RuntimeUnavailable", "KernelLoadError", "Kernel", "Runtime", "TimingResult",
+__all__ = ["RuntimeUnavailable", "KernelLoadError", "Kernel", "Prepared", "Runtime", "TimingResult",
            "VariantTiming", "get_runtime", "runtime_kind_for_target", "launch_geometry",
            "scalar_value"]
 
@@ -38,6 +38,18 @@ class RuntimeUnavailable(RuntimeError):
 
 class KernelLoadError(RuntimeError):
     """A module file could not be loaded or has no such kernel; the message names both."""
+
+
+@dataclass
+class Prepared:
+    """Inputs on the host and the device plus the expected outputs, for checking and timing
+    many variants (a search's batches) without recomputing the reference each time."""
+    spec: KernelSpec
+    size: dict
+    seed: int
+    host: dict
+    dev: dict
+    want: dict
 
 
 @dataclass
@@ -129,7 +141,7 @@ class Runtime:
 
     # -- generic -------------------------------------------------------------------------------
     def _check_on(self, spec: KernelSpec, kernel: Kernel, size: dict, host: dict,
-                  dev: dict) -> tuple[bool, float]:
+                  dev: dict, want: Optional[dict] = None) -> tuple[bool, float]:
         # Restore every buffer first: a previous variant may have written outputs or even
         # inputs (in-place kernels), and the reference assumes make_args' initial contents.
         self._upload(dev, host, [b.name for b in spec.buffers()])
@@ -137,7 +149,7 @@ class Runtime:
         self._sync()
         outs = [b.name for b in spec.buffers() if b.output]
         got = self._download(dev, host, outs)
-        return spec.check(host, got, size)
+        return spec.check(host, got, size, want)
 
     def run_and_check(self, spec: KernelSpec, handle: Kernel, size: Optional[dict] = None,
                       seed: int = 0) -> tuple[bool, float]:
@@ -150,19 +162,33 @@ class Runtime:
         finally:
             self._free(dev)
 
+    def prepare(self, spec: KernelSpec, size: Optional[dict] = None, seed: int = 0) -> Prepared:
+        """Inputs (host and device) and the reference outputs, once; pass to time(prepared=)
+        for repeated batches and release() when done."""
+        size = dict(size if size is not None else spec.default_size)
+        host = spec.make_args(size, seed)
+        want = spec.reference(host, size)
+        return Prepared(spec, size, seed, host, self._alloc(spec, host), want)
+
+    def release(self, prepared: Prepared) -> None:
+        self._free(prepared.dev)
+
     def time(self, spec: KernelSpec, variants: dict, size: Optional[dict] = None,
              rounds: int = 15, reps: int = 5, warmup: int = 3, *, seed: int = 0,
              baseline: Optional[str] = None, check: bool = True, warmup_s: float = 0.2,
-             n_boot: int = stats.N_BOOT) -> TimingResult:
+             n_boot: int = stats.N_BOOT, prepared: Optional[Prepared] = None) -> TimingResult:
         """Check every variant, then time those that pass, interleaved in rounds.
 
         variants: name -> Kernel. Include a second copy of the baseline named
         '<baseline>#2' to get the A/A noise floor. A variant whose output is wrong (or whose
-        launch fails) is reported with ok=False and never timed.
+        launch fails) is reported with ok=False and never timed. prepared: inputs and
+        reference from prepare() (size and seed then come from it; it is not released).
         """
         if not variants:
             raise ValueError("no variants to time")
         t0 = _time.perf_counter()
+        if prepared is not None:
+            size, seed = prepared.size, prepared.seed
         size = dict(size if size is not None else spec.default_size)
         names = list(variants)
         baseline = choose_baseline(names, baseline)
@@ -170,12 +196,15 @@ class Runtime:
                               rounds=rounds, reps=reps, warmup=warmup, seed=seed, variants={})
         result.device = dict(self.device_info())
         result.device["clocks_before"] = self.clocks()
-        host = spec.make_args(size, seed)
-        dev = self._alloc(spec, host)
+        if prepared is None:
+            host = spec.make_args(size, seed)
+            want, dev = None, self._alloc(spec, host)
+        else:
+            host, dev, want = prepared.host, prepared.dev, prepared.want
         try:
             for name, k in variants.items():
                 result.variants[name] = self._check_variant(spec, k, size, host, dev, name,
-                                                            check)
+                                                            check, want)
             good = [n for n in names if result.variants[n].ok is not False]
             # Timing runs on the checked inputs, restored (outputs re-zeroed) after the checks.
             self._upload(dev, host, [b.name for b in spec.buffers()])
@@ -184,13 +213,15 @@ class Runtime:
             samples, result.orders = interleaved_rounds(launches, self._time_launches,
                                                         rounds, reps, seed)
         finally:
-            self._free(dev)
+            if prepared is None:
+                self._free(dev)
         result.device["clocks_after"] = self.clocks()
         result.noise_floor = fill_statistics(result.variants, samples, baseline, n_boot, seed)
         result.wall_s = _time.perf_counter() - t0
         return result
 
-    def _check_variant(self, spec, kernel, size, host, dev, name, check) -> VariantTiming:
+    def _check_variant(self, spec, kernel, size, host, dev, name, check,
+                       want=None) -> VariantTiming:
         v = VariantTiming(name=name, ok=None)
         try:
             v.attributes = dict(self.kernel_attributes(kernel))
@@ -199,7 +230,7 @@ class Runtime:
         if not check:
             return v
         try:
-            v.ok, v.max_rel_err = self._check_on(spec, kernel, size, host, dev)
+            v.ok, v.max_rel_err = self._check_on(spec, kernel, size, host, dev, want)
             if not v.ok:
                 v.error = f"wrong output (max rel err {v.max_rel_err:.3g})"
         except Exception as e:

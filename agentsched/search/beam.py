@@ -44,10 +44,11 @@ def branch_points(default_decisions, region: tuple, depth: int) -> list[tuple]:
 
 
 def beam_search(ev: Evaluator, budget: int = 64, *, width: int = 4, depth: int | None = None,
-                regions: int = 3, completion: str = "default",
+                regions: int = 3, completion="default",
                 progress: Callable[[str], None] | None = None) -> SearchResult:
     """Beam search (see the module doc). One pass per hot region, largest first, while the
-    budget lasts; `depth` branch points per region (default: what the budget affords)."""
+    budget lasts; `depth` branch points per region (default: what the budget affords).
+    completion: a heuristic's name or a Policy (beam then refines that policy's schedule)."""
     t0 = time.perf_counter()
     tr = Tracker()
     budget = max(1, budget)
@@ -91,7 +92,8 @@ def beam_search(ev: Evaluator, budget: int = 64, *, width: int = 4, depth: int |
     return SearchResult("beam", ev.objective, default, tr.best, tr.best_policy, tr.count,
                         tr.history, ev.throughput, time.perf_counter() - t0,
                         {"width": width, "levels": levels, "regions": [list(r) for r in hot],
-                         "completion": completion,
+                         "completion": completion if isinstance(completion, str)
+                         else completion.fingerprint(),
                          "branch_points": [list(k) for k in used_points]})
 
 

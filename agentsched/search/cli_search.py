@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
 from ..protocol import atomic_write_text, write_decisions
-from ..toolchain.compile import compile_ir, parse_target
+from ..toolchain.compile import compile_ir, emit_ir, parse_target, write_output
 from ..toolchain.plugin import data_dir
-from .evaluate import Evaluator, _measure, _summary, canonical_decisions, check_objective
+from .evaluate import Evaluator, HeuristicPolicy, LinearPolicy, _measure, _summary, canonical_decisions, check_objective
 
 METHODS = ("beam", "evolve")
 
@@ -23,7 +24,10 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
                    ray_address: str | None = None, method: str = "beam", seed: int = 0,
                    json_out: str | Path | None = None, decisions_out: str | Path | None = None,
                    *, time_fn: Callable | None = None, base: str = "target",
-                   width: int = 4, population: int = 8,
+                   width: int = 4, population: int = 8, ir_file: str | Path | None = None,
+                   time_rounds: int = 5, time_reps: int = 3, finalists: int = 4,
+                   confirm_rounds: int = 31, confirm_reps: int = 5, runtime: str = "auto",
+                   timer=None, init_weights=(),
                    progress: Callable[[str], None] | None = None) -> dict:
     """Search schedules of one kernel; write the winner's decisions and a JSON summary.
 
@@ -32,6 +36,17 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     decisions are those of a live compile, so `agentsched compile --decisions FILE` replays
     them strictly; the search checks that by replaying them strictly and re-measuring
     (best.replay_metrics, best.replay_matches).
+
+    objective 'time' (without a time_fn) times every schedule on the local GPU against LLVM's
+    default (search.gpu_time.GpuTimer: reference check first, interleaved batches of
+    time_rounds x time_reps launches); the `finalists` best distinct schedules are then
+    re-timed in one fresh run of confirm_rounds x confirm_reps with an A/A copy of the
+    default, and `best` is the fastest of them by that run (LLVM's default when none is
+    faster beyond the A/A noise). The JSON's "timing" key holds both runs.
+    init_weights: a warm start, weight vectors (e.g. a previous run's info.best_weights):
+    evolve seeds its first generation with them; beam refines the first one's schedule. timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
+    instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's source (the spec still gives
+    inputs and reference).
     """
     from ..experiment import resolve_kernel
     if method not in METHODS:
@@ -40,20 +55,34 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     t0 = time.perf_counter()
     t = parse_target(target)
     kernel = resolve_kernel(str(source_or_kernel))
-    ir = kernel.ir(t)
+    ir = Path(ir_file) if ir_file is not None else kernel.ir(t)
+    if ir_file is not None:
+        emit_ir(ir, t)  # checks that the file exists and is IR for this target
+    if objective == "time" and time_fn is None and timer is None:
+        timer = _gpu_timer(kernel, ir, t, base, runtime, time_rounds, time_reps, seed)
     ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
-                   time_fn=time_fn, seed=seed)
+                   time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
+                   seed=seed)
     try:
         if method == "beam":
             from .beam import beam_search
-            res = beam_search(ev, budget, width=width, progress=progress)
+            # A warm start for beam: refine the first given policy's schedule point by point.
+            completion = LinearPolicy(tuple(float(x) for x in init_weights[0])) \
+                if init_weights else "default"
+            res = beam_search(ev, budget, width=width, completion=completion,
+                              progress=progress)
         else:
             from .evolve import evolve_search
             res = evolve_search(ev, budget, population=population, seed=seed,
-                                progress=progress)
+                                init=init_weights, progress=progress)
         backend = ev.backend
+        timing = None
+        if timer is not None:
+            timing = _confirm(timer, ev, res, ir, t, base, confirm_rounds, confirm_reps)
     finally:
         ev.close()
+        if timer is not None:
+            timer.close()
 
     body = canonical_decisions(res.best.decisions)
     digest = hashlib.sha256(body.encode()).hexdigest()[:12]
@@ -91,6 +120,63 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
         "history": res.history,
         "info": res.info,
     }
+    if timing is not None:
+        out["timing"] = timing
+        out["improved"] = timing["improved"]
     if json_out is not None:
         atomic_write_text(json_out, json.dumps(out, indent=2) + "\n")
     return out
+
+
+def _module(ir: Path, t, base: str, suffix: str, decisions=None) -> bytes:
+    """The loadable module of LLVM's schedule (decisions None) or a strict replay."""
+    res = compile_ir(ir, t, decisions=decisions, base=base)
+    with tempfile.TemporaryDirectory(prefix="agentsched-mod-") as d:
+        return write_output(res, Path(d) / f"module{suffix}").read_bytes()
+
+
+def _gpu_timer(kernel, ir: Path, t, base: str, runtime: str, rounds: int, reps: int, seed: int):
+    from .gpu_time import GpuTimer, module_suffix
+    if kernel.spec is None:
+        raise ValueError(f"{kernel.name}: objective 'time' needs a kernel spec (inputs, launch "
+                         "geometry, reference): give a suite kernel name or a spec .py "
+                         "(docs/own-kernel.md)")
+    default = _module(ir, t, base, module_suffix(t))
+    return GpuTimer(kernel.spec, t, default, runtime=runtime, rounds=rounds, reps=reps,
+                    seed=seed)
+
+
+def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> dict:
+    """Re-time the finalists in one fresh run; make res.best the confirmed winner."""
+    finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
+                 if ro.time_ratio is not None and ro.time_ratio < 1.0]
+    modules = {}
+    with tempfile.TemporaryDirectory(prefix="agentsched-fin-") as d:
+        for name, _, ro in finalists:
+            f = Path(d) / f"{name}.jsonl"
+            write_decisions(f, ro.decisions)
+            modules[name] = _module(ir, t, base, timer.suffix, decisions=f)
+    confirmation = timer.confirm(modules, rounds, reps) if modules else None
+    winner, speedup, ci = None, 1.0, None
+    bound = None
+    if confirmation is not None:
+        nf = confirmation.get("noise_floor") or {}
+        bound = nf.get("bound", 0.0)
+        for name, pol, ro in finalists:
+            v = confirmation["variants"][name]
+            if v.get("ok") is False or v.get("speedup") is None:
+                continue
+            if winner is None or v["speedup"] > speedup:
+                winner, speedup, ci = (name, pol, ro), v["speedup"], v.get("speedup_ci")
+    improved = bool(winner and ci and ci[0] > 1.0 and speedup - 1.0 > (bound or 0.0))
+    if improved:
+        res.best_policy, res.best = winner[1], winner[2]
+    else:
+        res.best_policy, res.best = HeuristicPolicy("default"), res.default
+    return {"screening": timer.screening_summary(),
+            "finalists": [{"name": n, "policy": p.fingerprint(), "screen_ratio": ro.time_ratio,
+                           "decisions_key": ro.key} for n, p, ro in finalists],
+            "confirmation": confirmation,
+            "winner": winner[0] if winner else None,
+            "speedup": speedup if winner else 1.0, "speedup_ci": ci,
+            "aa_bound": bound, "improved": improved}

@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import random as _random
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from ..agents.heuristics import best_by
 from ..metrics import static_metrics
 from ..protocol import (CLASSES, Candidate, Decision, DecisionPoint, atomic_write_text,
                         decision_to_dict)
-from ..toolchain.compile import Target, compile_ir, parse_target
+from ..toolchain.compile import Target, compile_ir, parse_target, write_output
 from ..toolchain.plugin import data_dir, plugin_path
 
 # ---------------------------------------------------------------- objectives
@@ -277,9 +278,10 @@ class HeuristicPolicy(Policy):
 
 @dataclass(frozen=True)
 class PrefixPolicy(Policy):
-    """Forced picks at some points (key -> (id, zone)); a completion heuristic elsewhere."""
+    """Forced picks at some points (key -> (id, zone)); a completion rule elsewhere: a
+    heuristic's name or another Policy (e.g. an evolved LinearPolicy, to refine it)."""
     prefix: tuple = ()  # sorted ((function, region, visit, step), (id, zone)) pairs
-    completion: str = "default"
+    completion: "str | Policy" = "default"
 
     def __post_init__(self):
         object.__setattr__(self, "_map", dict(self.prefix))
@@ -290,6 +292,8 @@ class PrefixPolicy(Policy):
             for c in point.candidates:
                 if c.key == want:
                     return c
+        if isinstance(self.completion, Policy):
+            return self.completion.choose(point)
         return heuristic_pick(self.completion, point)
 
     def extend(self, key, cand_key) -> "PrefixPolicy":
@@ -370,15 +374,20 @@ class Rollout:
     key: str = ""  # evalcache key of the decisions
     cost: tuple = ()  # filled in by the caller (objective-specific)
     seconds: float = 0.0
+    module: bytes = b""  # the loadable module (PTX/cubin/code object), when asked for
+    time_ratio: float | None = None  # objective 'time': measured time / LLVM default's
 
     def __iter__(self):  # `decisions, metrics = rollout(...)`
         return iter((self.decisions, self.metrics))
 
 
 def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str = "target",
-            watch: Iterable = (), n_random: int = 2, seed: int = 0) -> Rollout:
+            watch: Iterable = (), n_random: int = 2, seed: int = 0,
+            module_suffix: str | None = None) -> Rollout:
     """Compile live with `policy` deciding every point; measure. The metrics are also stored
-    in the evalcache under the decisions' key (a later evaluate() of them is a hit)."""
+    in the evalcache under the decisions' key (a later evaluate() of them is a hit).
+    module_suffix ('.ptx', '.cubin', '.co'): also return the loadable module's bytes (made
+    here, so ptxas / ld.lld run in the worker, in parallel)."""
     t0 = time.perf_counter()
     t = parse_target(target) if isinstance(target, str) else target
     ir = Path(ir)
@@ -388,8 +397,12 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     key = cache_key(ir.read_bytes(), t.name, base, res.decisions)
     if cache_get(key) is None:
         cache_put(key, {"metrics": metrics, "report": report})
+    module = b""
+    if module_suffix:
+        with tempfile.TemporaryDirectory(prefix="agentsched-mod-") as d:
+            module = write_output(res, Path(d) / f"module{module_suffix}").read_bytes()
     return Rollout(res.decisions, metrics, report, agent.seen, key,
-                   seconds=time.perf_counter() - t0)
+                   seconds=time.perf_counter() - t0, module=module)
 
 
 # ---------------------------------------------------------------- batch evaluation
@@ -426,12 +439,19 @@ class Evaluator:
     def __init__(self, ir: str | Path, target: str | Target, objective: str = "vgpr", *,
                  workers: int | None = None, ray_address: str | None = None,
                  base: str = "target", time_fn: Callable | None = None,
-                 n_random: int = 2, seed: int = 0):
+                 timer=None, keep_top: int = 0, n_random: int = 2, seed: int = 0):
         self.ir = Path(ir)
         self.target = parse_target(target) if isinstance(target, str) else target
         self.objective = check_objective(objective)
-        if objective == "time" and time_fn is None:
-            raise ObjectiveError("objective 'time' needs a time_fn(decisions) -> float")
+        if objective == "time" and time_fn is None and timer is None:
+            raise ObjectiveError("objective 'time' needs a timer (search.gpu_time.GpuTimer) "
+                                 "or a time_fn(decisions) -> float")
+        # timer: measures whole batches of modules against LLVM's default (timer.suffix,
+        # timer.measure(list of module bytes) -> time ratios); time_fn: one schedule at a time.
+        self.timer = timer if objective == "time" else None
+        # The keep_top best distinct schedules seen (cost, order, policy, rollout): finalists
+        # for a confirmation run when costs are noisy measurements.
+        self.keep_top, self.top = keep_top, []
         self.time_fn, self.base, self.n_random, self.seed = time_fn, base, n_random, seed
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.ray_address = ray_address
@@ -482,15 +502,39 @@ class Evaluator:
     # -- API
     def rollouts(self, policies: Sequence[Policy], watch: Iterable = ()) -> list[Rollout]:
         watch = watch if watch == WATCH_ALL else tuple(watch)
+        suffix = self.timer.suffix if self.timer is not None else None
         tasks = [("rollout", self._env, (str(self.ir), self.target.name, p),
                   {"base": self.base, "watch": watch, "n_random": self.n_random,
-                   "seed": self.seed}) for p in policies]
+                   "seed": self.seed, "module_suffix": suffix}) for p in policies]
         outs = self._map(tasks)
-        for r in outs:
-            r.cost = self._cost(r.metrics, r.decisions)
+        if self.timer is not None:
+            # One interleaved batch against LLVM's default: ratios, not absolute times, so
+            # batches measured minutes apart (clock drift) stay comparable.
+            ratios = self.timer.measure([r.module for r in outs])
+            for r, ratio in zip(outs, ratios):
+                r.time_ratio, r.module = ratio, b""  # modules are re-made on replay
+                r.cost = cost_of(r.metrics, "time", ratio)
+        else:
+            for r in outs:
+                r.cost = self._cost(r.metrics, r.decisions)
+        self._keep(policies, outs)
         return outs
 
+    def _keep(self, policies, outs) -> None:
+        if not self.keep_top:
+            return
+        keys = {t[3].key for t in self.top}
+        for p, r in zip(policies, outs):
+            if r.key not in keys:
+                keys.add(r.key)
+                self.top.append((r.cost, self.evaluations, p, r))
+        self.top.sort(key=lambda t: (t[0], t[1]))
+        del self.top[self.keep_top:]
+
     def evaluate_many(self, decision_lists: Sequence[Sequence[Decision]]) -> list[EvalResult]:
+        if self.timer is not None:
+            raise ObjectiveError("a batch timer measures rollouts; evaluate_many() needs a "
+                                 "time_fn for objective 'time'")
         tasks = [("evaluate", self._env, (str(self.ir), self.target.name, list(d)),
                   {"objective": "vgpr" if self.objective == "time" else self.objective,
                    "base": self.base}) for d in decision_lists]

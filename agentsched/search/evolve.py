@@ -19,7 +19,7 @@ Budget = number of compiles (the default compile included).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -33,7 +33,10 @@ def _policy(w: np.ndarray) -> LinearPolicy:
 
 def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: int | None = None,
                   crossover: float = 0.3, sigma_range: tuple = (0.02, 1.0), seed: int = 0,
+                  init: Sequence[Sequence[float]] = (),
                   progress: Callable[[str], None] | None = None) -> SearchResult:
+    """init: extra starting genomes (e.g. a previous search's best_weights), evaluated in
+    the first generation next to LLVM's and the heuristics' genomes: a warm start."""
     t0 = time.perf_counter()
     rng = np.random.default_rng(seed)
     tr = Tracker()
@@ -47,7 +50,11 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
     # The LLVM genome's schedule is the default one: no compile needed for it.
     evaluated: list[tuple] = [(default.cost, 0, seeds[0], default)]  # (cost, order, genome, rollout)
     fps: set = {_policy(seeds[0]).fingerprint()}
-    first = seeds[1:]
+    for w in init:
+        if len(w) != len(FEATURES):
+            raise ValueError(f"initial weights have {len(w)} values; the features are "
+                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
+    first = [np.asarray(w, dtype=float) for w in init] + seeds[1:]
     while len(first) < population - 1:  # fill with perturbations of the LLVM seed
         first.append(_mutate(seeds[0], rng, sigma_range))
     gen = 0

@@ -1,0 +1,148 @@
+"""The 'time' objective: measured kernel time on the local GPU, in the search loop.
+
+A GpuTimer holds one kernel's inputs, reference outputs and LLVM's default module on the GPU
+and measures batches of candidate modules against that default:
+
+    timer = GpuTimer(spec, target, default_module)
+    ratios = timer.measure([m1, m2, ...])   # time(candidate) / time(default), inf if wrong
+    final = timer.confirm({"best": m1, "second": m2})   # fresh, longer, with A/A
+
+Every candidate is checked against the spec's reference before it is timed; a wrong or
+failing one costs inf. A batch is one interleaved run (default, an A/A copy of the default and
+every distinct candidate, shuffled each round), so its ratios are immune to slow drift between
+batches. A module byte-identical to LLVM's default is the default: its ratio is exactly 1, so
+noise cannot make LLVM's own schedule a "winner". Ratios are cached by module content.
+
+Screening ratios are noisy (few rounds); a search's winner is therefore re-timed by confirm()
+in a longer fresh run together with the other finalists before anything is claimed.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..kernels.spec import KernelSpec
+from ..runtime import KernelLoadError, Runtime, get_runtime, runtime_kind_for_target
+from ..toolchain.compile import Target
+from ..toolchain.tools import find_ptxas
+
+
+def module_suffix(target: Target) -> str:
+    """What the GPU loads: a code object on AMDGPU, a cubin when ptxas is here, else PTX."""
+    if target.is_amdgpu:
+        return ".co"
+    return ".cubin" if find_ptxas() else ".ptx"
+
+
+def _digest(module: bytes) -> str:
+    return hashlib.sha256(module).hexdigest()
+
+
+@dataclass
+class BatchRecord:
+    candidates: int  # modules asked for
+    timed: int  # distinct new modules timed
+    aa: float | None  # A/A relative difference of this batch
+    wall_s: float
+
+
+@dataclass
+class GpuTimer:
+    spec: KernelSpec
+    target: Target
+    default_module: bytes
+    runtime: object = "auto"  # "auto", "cuda", "hip" or a Runtime instance
+    size: dict | None = None
+    rounds: int = 5
+    reps: int = 3
+    seed: int = 0
+    n_boot: int = 200
+    batches: list = field(default_factory=list)
+    _ratios: dict = field(default_factory=dict)  # module sha -> ratio
+
+    def __post_init__(self):
+        if isinstance(self.runtime, Runtime):
+            self.rt = self.runtime
+        else:
+            kind = runtime_kind_for_target(self.target.name) if self.runtime == "auto" \
+                else self.runtime
+            self.rt = get_runtime(kind or "auto")  # RuntimeUnavailable says why, if no GPU
+        self.suffix = module_suffix(self.target)
+        self._dir = tempfile.TemporaryDirectory(prefix="agentsched-gputime-")
+        self._n = 0
+        self.prepared = self.rt.prepare(self.spec, self.size, self.seed)
+        self._default_sha = _digest(self.default_module)
+        self._default = self._load(self.default_module)
+        self._default_copy = self._load(self.default_module)  # loaded twice: A/A is real
+        ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size, self.seed)
+        if not ok:
+            raise RuntimeError(f"{self.spec.name}: LLVM's default schedule fails the reference "
+                               f"check (max rel err {err:.3g}); nothing can be timed against it")
+
+    def _load(self, module: bytes):
+        self._n += 1
+        path = Path(self._dir.name) / f"m{self._n}{self.suffix}"
+        path.write_bytes(module)
+        return self.rt.load(path, self.spec.entry)
+
+    def measure(self, modules: list[bytes]) -> list[float]:
+        """time(candidate) / time(default) for each module, in order (inf: wrong output or
+        failed load/launch)."""
+        variants = {"default": self._default, "default#2": self._default_copy}
+        names: dict[str, str] = {}  # sha -> variant name, new modules only
+        for m in modules:
+            sha = _digest(m)
+            if sha == self._default_sha or sha in self._ratios or sha in names:
+                continue
+            try:
+                k = self._load(m)
+            except KernelLoadError:
+                self._ratios[sha] = math.inf
+                continue
+            names[sha] = f"c{len(names)}"
+            variants[names[sha]] = k
+        aa, wall = None, 0.0
+        if names:
+            res = self.rt.time(self.spec, variants, rounds=self.rounds, reps=self.reps,
+                               warmup=1, warmup_s=0.05, seed=self.seed + len(self.batches),
+                               baseline="default", n_boot=self.n_boot, prepared=self.prepared)
+            for sha, name in names.items():
+                v = res.variants[name]
+                self._ratios[sha] = (1.0 / v.speedup) if v.ok is not False and v.speedup \
+                    else math.inf
+            aa = res.noise_floor.rel_diff.value if res.noise_floor else None
+            wall = res.wall_s
+        self.batches.append(BatchRecord(len(modules), len(names), aa, round(wall, 3)))
+        return [1.0 if _digest(m) == self._default_sha else self._ratios[_digest(m)]
+                for m in modules]
+
+    def confirm(self, modules: dict[str, bytes], rounds: int = 31, reps: int = 5) -> dict:
+        """A fresh, longer interleaved run of the named modules with the default and its A/A
+        copy (reloaded, not the screening handles): TimingResult.to_dict()."""
+        variants = {"default": self._load(self.default_module),
+                    "default#2": self._load(self.default_module)}
+        for name, m in modules.items():
+            try:
+                variants[name] = self._load(m)
+            except KernelLoadError as e:
+                raise RuntimeError(f"finalist {name}: {e}") from None
+        res = self.rt.time(self.spec, variants, rounds=rounds, reps=reps,
+                           seed=self.seed + 10_000, baseline="default", prepared=self.prepared)
+        return res.to_dict()
+
+    def screening_summary(self) -> dict:
+        aas = [b.aa for b in self.batches if b.aa is not None]
+        return {"rounds": self.rounds, "reps": self.reps, "batches": len(self.batches),
+                "modules_timed": sum(b.timed for b in self.batches),
+                "wall_s": round(sum(b.wall_s for b in self.batches), 3),
+                "aa_abs_max": max((abs(a) for a in aas), default=None),
+                "aa_abs_median": sorted(abs(a) for a in aas)[len(aas) // 2] if aas else None}
+
+    def close(self) -> None:
+        if getattr(self, "prepared", None) is not None:
+            self.rt.release(self.prepared)
+            self.prepared = None
+        self._dir.cleanup()

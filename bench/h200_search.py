@@ -1,0 +1,279 @@
+"""GPU-in-the-loop schedule search on the H200: `agentsched search --objective time` per kernel.
+
+The GPU machine has CUDA, CuPy and ptxas but no LLVM 19, so this script carries Debian's
+llc-19 (with the libraries it links) and the built plugin there:
+
+  python bench/h200_search.py carry          # here: .devcarry/ (llvm.tar.xz, plugin, IR)
+  python bench/h200_search.py run OUTDIR     # there: one search per kernel, OUTDIR/<k>.json
+  python bench/h200_search.py report DIR     # here: bench/h200/RESULTS_search.md
+
+Every schedule an evolutionary search proposes is compiled live (llc-19 + plugin, ptxas -O3),
+checked against the kernel's NumPy reference and timed against LLVM's default in interleaved
+batches; the best distinct schedules are then re-timed in one fresh run with an A/A copy of
+the default, and only that run's figures are reported (search.cli_search._confirm).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CARRY = ROOT / ".devcarry"  # ignored by git (.git/info/exclude); name it in the run's carry
+KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
+BUDGET = {"fused_mlp": 480, "gemm8x8": 400, "fa_decode": 320, "fa_decode_wpe1": 320}
+SYSTEM_LIBS = ("linux-vdso", "libc.so", "libm.so", "libgcc_s", "libstdc++", "ld-linux")
+WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/real/{tool}" "$@"\n'
+
+
+def carry():
+    from agentsched.experiment import resolve_kernel
+    from agentsched.toolchain import parse_target
+    from agentsched.toolchain.plugin import plugin_path
+    from agentsched.toolchain.tools import find_tool
+    if CARRY.exists():
+        shutil.rmtree(CARRY)
+    (CARRY / "ir").mkdir(parents=True)
+    tools = [Path(find_tool("llc-19")).resolve(), Path(find_tool("llvm-config-19")).resolve()]
+    libs = set()
+    for tool in tools:
+        for line in subprocess.run(["ldd", str(tool)], capture_output=True,
+                                   text=True).stdout.splitlines():
+            parts = line.split("=>")
+            if len(parts) == 2 and parts[1].strip().startswith("/") and \
+                    not parts[0].strip().startswith(SYSTEM_LIBS):
+                libs.add((parts[0].strip(), Path(parts[1].split()[0]).resolve()))
+    with tarfile.open(CARRY / "llvm.tar.xz", "w:xz", preset=6) as tar:
+        for tool in tools:
+            tar.add(tool, f"llvm/real/{tool.name}")
+        for soname, path in sorted(libs):
+            tar.add(path, f"llvm/lib/{soname}")
+    plugin = plugin_path()
+    (CARRY / "plugin").mkdir()
+    shutil.copy(plugin, CARRY / "plugin" / plugin.name)
+    t = parse_target("sm_90")
+    for k in KERNELS:
+        shutil.copy(resolve_kernel(k).ir(t), CARRY / "ir" / f"{k}.ll")
+    size = sum(p.stat().st_size for p in CARRY.rglob("*") if p.is_file())
+    print(f"{CARRY}: {size / 2**20:.1f} MiB ({len(libs)} libraries, plugin {plugin.name})")
+
+
+def _unpack() -> dict:
+    """Unpack the toolchain under /tmp and return the environment that points agentsched at
+    it (llc runs through a wrapper that sets LD_LIBRARY_PATH for it alone)."""
+    dest = Path("/tmp/agentsched-llvm")
+    if not (dest / "llvm").exists():
+        with tarfile.open(CARRY / "llvm.tar.xz") as tar:
+            tar.extractall(dest)
+    bin_dir = dest / "llvm" / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    for tool in ("llc", "llvm-config"):
+        w = bin_dir / tool
+        w.write_text(WRAPPER.format(tool=tool))
+        w.chmod(0o755)
+    data = dest / "data"
+    (data / "plugin").mkdir(parents=True, exist_ok=True)
+    for p in (CARRY / "plugin").iterdir():
+        shutil.copy(p, data / "plugin" / p.name)
+    return {"AGENTSCHED_LLVM_BIN": str(bin_dir), "AGENTSCHED_DATA": str(data)}
+
+
+def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
+        budgets: dict | None = None, method: str = "evolve"):
+    """One search per kernel, each followed by an independent re-timing of its winner in a
+    fresh process (verify). init_dir: warm start from earlier results (<k>.json there)."""
+    os.environ.update(_unpack())
+    out_dir.mkdir(parents=True, exist_ok=True)
+    from agentsched.cli import _init_weights
+    from agentsched.search.cli_search import search_command
+    from agentsched.toolchain.tools import llvm_version
+    print("llvm", llvm_version(), flush=True)
+    workers = max(1, (os.cpu_count() or 2) - 2)
+    for k in kernels:
+        t0 = time.time()
+        init = _init_weights([init_dir / f"{k}.json"]) if init_dir \
+            else []
+        res = search_command(k, "sm_90", "time", (budgets or BUDGET)[k], workers, None,
+                             method, 0, out_dir / f"{k}.json",
+                             Path("/tmp") / f"{k}.decisions.jsonl", population=16,
+                             ir_file=CARRY / "ir" / f"{k}.ll", finalists=4, init_weights=init,
+                             progress=lambda s: print("  ", s, flush=True))
+        res["decisions_text"] = Path(res["decisions_file"]).read_text()
+        res["warm_start"] = {"from": str(init_dir / f"{k}.json"), "genomes": len(init)} \
+            if init_dir else None
+        (out_dir / f"{k}.json").write_text(json.dumps(res, indent=1))
+        tm = res["timing"]
+        print(f"{k}: {res['evaluations']} evaluations, winner {tm['winner']}, speedup "
+              f"{tm['speedup']:.4f} {tm['speedup_ci']}, A/A bound {tm['aa_bound']}, improved "
+              f"{tm['improved']}, {time.time() - t0:.0f} s", flush=True)
+        subprocess.run([sys.executable, __file__, "verify", str(out_dir / f"{k}.json"),
+                        str(out_dir / f"{k}.json")], check=True)
+
+
+def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
+    """Re-time a search's saved winner in this (fresh) process: strict replay of its
+    decisions, reference check, interleaved with two separately loaded copies of LLVM's
+    default. Adds "verify" to the JSON (atomically)."""
+    os.environ.update(_unpack())
+    from agentsched.experiment import resolve_kernel
+    from agentsched.protocol import atomic_write_text
+    from agentsched.search.cli_search import _module
+    from agentsched.search.gpu_time import GpuTimer, module_suffix
+    from agentsched.toolchain import compile_ir, parse_target
+    data = json.loads(Path(json_in).read_text())
+    k, t = data["kernel"], parse_target("sm_90")
+    ir = CARRY / "ir" / f"{k}.ll"
+    dec = Path("/tmp") / f"{k}.verify.decisions.jsonl"
+    dec.write_text(data["decisions_text"])
+    replay = compile_ir(ir, t, decisions=dec)  # strict: a stale decision is an error
+    suffix = module_suffix(t)
+    timer = GpuTimer(resolve_kernel(k).spec, t, _module(ir, t, "target", suffix), seed=7)
+    try:
+        res = timer.confirm({"winner": _module(ir, t, "target", suffix, decisions=dec)},
+                            rounds=rounds, reps=reps)
+    finally:
+        timer.close()
+    v = res["variants"]["winner"]
+    data["verify"] = {"replay_report": {x: replay.report.get(x) for x in
+                                        ("decisions", "changed", "stale", "missing")},
+                      "rounds": rounds, "reps": reps, "speedup": v.get("speedup"),
+                      "speedup_ci": v.get("speedup_ci"), "ok": v.get("ok"),
+                      "registers": v.get("registers"),
+                      "default_registers": res["variants"]["default"].get("registers"),
+                      "default_median_us": res["variants"]["default"].get("median_us"),
+                      "winner_median_us": v.get("median_us"),
+                      "noise_floor": res.get("noise_floor"), "device": res.get("device")}
+    atomic_write_text(json_out, json.dumps(data, indent=1))
+    print(f"verify {k}: speedup {v.get('speedup'):.4f} {v.get('speedup_ci')}, A/A "
+          f"{(res.get('noise_floor') or {}).get('rel_diff')}, regs "
+          f"{data['verify']['default_registers']} -> {v.get('registers')}", flush=True)
+
+
+def _ci(ci) -> str:
+    return "" if not ci else f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+
+
+def _geomean(xs: list) -> float:
+    import math
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def report(chain: list[Path], compare: list[Path]):
+    """bench/h200/RESULTS_search.md from result folders: `chain` = the legs of one search in
+    order (each warm-started from the one before), `compare` = separate runs shown for
+    comparison. The headline per kernel is the independent re-timing (verify) of the LAST
+    chain leg that ran it, whatever it shows (no picking the best leg)."""
+    here = ROOT / "bench" / "h200" / "search"
+    chain = [d if d.exists() else here / d for d in chain]
+    compare = [d if d.exists() else here / d for d in compare]
+    dirs = chain + compare
+    gaps = []  # |confirmed - verified|: run-to-run variation the within-run CIs do not show
+    lines = ["# H200: GPU-in-the-loop schedule search (`agentsched search --objective time`)\n\n",
+             "NVPTX sm_90 · llc-19 + agentsched plugin · ptxas -O3 (CUDA 13) · NVIDIA H200. Every "
+             "schedule a search proposed was compiled live, checked against the kernel's NumPy "
+             "reference and timed against LLVM's default in interleaved screening batches "
+             "(5 rounds × 3 launches, plus an A/A copy of the default in every batch). The 4 "
+             "best distinct schedules were re-timed in one fresh confirmation run (31 rounds × "
+             "5 launches, A/A copy). Then, in a **separate process**, the winner's saved "
+             "decisions were replayed strictly and timed again (41 rounds × 5 launches against "
+             "two separately loaded copies of LLVM's default): the *verified* column. Speedup = "
+             "median(default) / median(winner), paired bootstrap 95% CI.\n\n"
+             "Commands: `python bench/h200_search.py carry` here (packs llc-19, its libraries, "
+             "the plugin and the IR), then on the H200: `python bench/h200_search.py run OUT` "
+             "(leg 1, evolve), `... run OUT2 gemm8x8 fa_decode fused_mlp --init OUT --budget 700 "
+             "--budget 280 --budget 240` (leg 2: evolve warm-started from leg 1's finalists), "
+             "`... run OUT3 gemm8x8 fa_decode fa_decode_wpe1 fused_mlp --method beam --init PREV "
+             "--budget 500 --budget 300 --budget 300 --budget 300` (leg 3: beam search refining "
+             "the previous leg's confirmed winner point by point; it ran out of time before "
+             "fused_mlp). For comparison, a beam search from LLVM's own schedule: `... run OUT4 "
+             "gemm8x8 fa_decode --method beam --budget 600 --budget 300`. Report: `python "
+             "bench/h200_search.py report --chain evolve1 evolve2_warm beam_refine --compare "
+             "beam` (folders under bench/h200/search/).\n"]
+    headline: dict = {}
+    for d in dirs:
+        files = [d / f"{k}.json" for k in KERNELS if (d / f"{k}.json").exists()]
+        if not files:
+            continue
+        first = json.loads(files[0].read_text())
+        warm = " (warm start)" if first.get("warm_start") else ""
+        lines.append(f"\n## `{d.name}`: {first['method']}{warm}\n\n"
+                     "| kernel | evaluations | search s | registers default → winner | "
+                     "screening ratio | confirmed speedup | 95% CI | A/A bound | verified "
+                     "speedup | 95% CI | verify A/A |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+        for f in files:
+            r = json.loads(f.read_text())
+            tm, vf = r["timing"], r.get("verify") or {}
+            fin = {x["name"]: x for x in tm["finalists"]}
+            w = fin.get(tm["winner"] or "", {})
+            nf = vf.get("noise_floor") or {}
+            lines.append(
+                f"| {r['kernel']} | {r['evaluations']} | {r['elapsed_s']:.0f} | "
+                f"{vf.get('default_registers')} → {vf.get('registers')} | "
+                f"{w.get('screen_ratio', float('nan')):.4f} | {tm['speedup']:.4f} | "
+                f"{_ci(tm.get('speedup_ci'))} | {100 * (tm.get('aa_bound') or 0):.2f}% | "
+                f"{vf.get('speedup', float('nan')):.4f} | {_ci(vf.get('speedup_ci'))} | "
+                f"{100 * (nf.get('rel_diff') or 0):+.2f}% (±{100 * (nf.get('bound') or 0):.2f}%) |\n")
+            if vf.get("speedup"):
+                gaps.append(abs(tm["speedup"] - vf["speedup"]))
+            if d in chain and vf.get("speedup"):
+                headline[r["kernel"]] = (vf["speedup"], d.name, r)
+    if headline:
+        wdir = ROOT / "bench" / "h200" / "winners"
+        wdir.mkdir(parents=True, exist_ok=True)
+        lines.append("\n## Headline: the search's answer per kernel (last leg, verified)\n\n"
+                     "| kernel | leg | verified speedup | winning decisions |\n|---|---|---|---|\n")
+        for k in KERNELS:
+            if k not in headline:
+                continue
+            sp, leg, r = headline[k]
+            name = f"{k}-timesearch.decisions.jsonl"
+            (wdir / name).write_text(r["decisions_text"])
+            lines.append(f"| {k} | {leg} | {sp:.4f} | `bench/h200/winners/{name}` |\n")
+        g = _geomean([v[0] for v in headline.values()])
+        lines.append(f"\nSuite geomean: **{g:.4f} ({100 * (g - 1):+.2f}%)** over "
+                     f"{len(headline)} kernels. The issue's goal was +10%; it is not met.\n")
+    if gaps:
+        lines.append(f"\nBetween the confirmation run and the separate verify process the same "
+                     f"schedule's speedup moved by up to {100 * max(gaps):.2f} points (median "
+                     f"{100 * sorted(gaps)[len(gaps) // 2]:.2f}): process-to-process variation "
+                     "(module load, placement, clocks) that a single run's bootstrap CI does not "
+                     "cover. Read differences below about that size as noise.\n")
+    out = ROOT / "bench" / "h200" / "RESULTS_search.md"
+    out.write_text("".join(lines))
+    print(out)
+
+
+if __name__ == "__main__":
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("carry")
+    r = sub.add_parser("run")
+    r.add_argument("out", type=Path)
+    r.add_argument("kernels", nargs="*", default=KERNELS)
+    r.add_argument("--method", default="evolve", help="evolve or beam")
+    r.add_argument("--init", type=Path, help="warm start from <k>.json files in this folder")
+    r.add_argument("--budget", type=int, action="append", default=[],
+                   help="compiles per kernel, in the order of the kernels given")
+    v = sub.add_parser("verify")
+    v.add_argument("json_in", type=Path)
+    v.add_argument("json_out", type=Path)
+    p = sub.add_parser("report")
+    p.add_argument("--chain", type=Path, nargs="+", required=True)
+    p.add_argument("--compare", type=Path, nargs="*", default=[])
+    a = ap.parse_args()
+    if a.cmd == "carry":
+        carry()
+    elif a.cmd == "run":
+        b = dict(BUDGET, **dict(zip(a.kernels, a.budget)))
+        run(a.out, a.kernels, a.init, b, a.method)
+    elif a.cmd == "verify":
+        verify(a.json_in, a.json_out)
+    else:
+        report(a.chain, a.compare)
