@@ -126,6 +126,7 @@ def test_time_search_confirms_finalists_and_replays(tmp_path):
     assert ratios == sorted(ratios) and all(r < 1.0 for r in ratios)
     best = min(timer.ratio(m) for m in timer.confirmed.values())
     assert tm["improved"] and abs(tm["speedup"] - 1 / best) < 1e-9
+    assert out["best"]["time"]["speedup"] == tm["speedup"] and out["default"]["time"]["speedup"] == 1
     assert out["best"]["replay_matches"]
     saved = json.loads((tmp_path / "s.json").read_text())
     assert saved["timing"]["winner"] == tm["winner"] and saved["improved"]

@@ -123,6 +123,13 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     if timing is not None:
         out["timing"] = timing
         out["improved"] = timing["improved"]
+        conf = (timing.get("confirmation") or {}).get("variants", {})
+        out["default"]["time"] = {"speedup": 1.0,
+                                  "median_us": conf.get("default", {}).get("median_us")}
+        w = conf.get(timing["winner"] or "", {}) if timing["improved"] else conf.get("default", {})
+        out["best"]["time"] = {"speedup": timing["speedup"] if timing["improved"] else 1.0,
+                               "speedup_ci": timing["speedup_ci"] if timing["improved"] else None,
+                               "median_us": w.get("median_us")}
     if json_out is not None:
         atomic_write_text(json_out, json.dumps(out, indent=2) + "\n")
     return out
