@@ -382,10 +382,14 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     if tm is not None:
         nf = (tm.get("confirmation") or {}).get("noise_floor") or {}
         ci = tm.get("speedup_ci")
-        out.print(f"confirmed: {tm['winner'] or 'no finalist'} speedup {tm['speedup']:.4f}"
-                  + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "")
-                  + (f", A/A bound {100 * nf['bound']:.2f}%" if nf else "")
-                  + f" -> {'improved' if tm['improved'] else 'not better than LLVM beyond noise'}")
+        if tm["improved"]:
+            out.print(f"confirmed: {tm['winner']} speedup {tm['speedup']:.4f} "
+                      f"[{ci[0]:.4f}, {ci[1]:.4f}], A/A bound {100 * nf.get('bound', 0):.2f}%")
+        else:
+            bf = tm.get("best_finalist_speedup")
+            out.print("no schedule beat LLVM's default beyond the A/A noise"
+                      + (f" (fastest finalist {bf:.4f})" if bf else "")
+                      + "; best = LLVM's default")
     out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
 
 
@@ -412,7 +416,9 @@ def _init_weights(files: list[Path]) -> list:
         if not found:
             raise ValueError(f"{f}: no linear-policy weights in it (the best schedule was "
                              "LLVM's or a heuristic's)")
-        out += [w for w in found if w not in out]
+        for w in found:
+            if w not in out:
+                out.append(w)
     return out
 
 

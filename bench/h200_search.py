@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 CARRY = ROOT / ".devcarry"  # ignored by git (.git/info/exclude); name it in the run's carry
 KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
 BUDGET = {"fused_mlp": 480, "gemm8x8": 400, "fa_decode": 320, "fa_decode_wpe1": 320}
+SAME_CODE_ON_NVPTX = {"fa_decode_wpe1": "fa_decode"}  # differs only by an AMDGPU attribute
 SYSTEM_LIBS = ("linux-vdso", "libc.so", "libm.so", "libgcc_s", "libstdc++", "ld-linux")
 WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/real/{tool}" "$@"\n'
 
@@ -112,8 +113,10 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
         print(f"{k}: {res['evaluations']} evaluations, winner {tm['winner']}, speedup "
               f"{tm['speedup']:.4f} {tm['speedup_ci']}, A/A bound {tm['aa_bound']}, improved "
               f"{tm['improved']}, {time.time() - t0:.0f} s", flush=True)
-        subprocess.run([sys.executable, __file__, "verify", str(out_dir / f"{k}.json"),
-                        str(out_dir / f"{k}.json")], check=True)
+        v = subprocess.run([sys.executable, __file__, "verify", str(out_dir / f"{k}.json"),
+                            str(out_dir / f"{k}.json")])
+        if v.returncode:  # one kernel's failure must not cost the others their run
+            print(f"verify {k}: failed (exit {v.returncode})", flush=True)
 
 
 def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
@@ -150,6 +153,9 @@ def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
                       "winner_median_us": v.get("median_us"),
                       "noise_floor": res.get("noise_floor"), "device": res.get("device")}
     atomic_write_text(json_out, json.dumps(data, indent=1))
+    if not v.get("speedup"):  # failed its check in this process: recorded, not fatal
+        print(f"verify {k}: NOT timed ({v.get('error')})", flush=True)
+        return
     print(f"verify {k}: speedup {v.get('speedup'):.4f} {v.get('speedup_ci')}, A/A "
           f"{(res.get('noise_floor') or {}).get('rel_diff')}, regs "
           f"{data['verify']['default_registers']} -> {v.get('registers')}", flush=True)
@@ -194,7 +200,17 @@ def report(chain: list[Path], compare: list[Path]):
              "fused_mlp). For comparison, a beam search from LLVM's own schedule: `... run OUT4 "
              "gemm8x8 fa_decode --method beam --budget 600 --budget 300`. Report: `python "
              "bench/h200_search.py report --chain evolve1 evolve2_warm beam_refine --compare "
-             "beam` (folders under bench/h200/search/).\n"]
+             "beam` (folders under bench/h200/search/). The beam-from-LLVM comparison had "
+             "about a third of the chain's evaluations: it is not a budget-matched "
+             "comparison.\n\n"
+             "Caveat for these files: they were made before finalists were de-duplicated by "
+             "binary (they were by decisions). Different decisions often assemble to the same "
+             "cubin, and for gemm8x8 in `evolve2_warm` and `beam_refine` all four finalists "
+             "were one binary (checked by replay), so the *confirmed* column there is the "
+             "best of four timings of one module, biased up by about the A/A bound. The "
+             "*verified* column times one module in a separate process and is what the "
+             "headline uses. These runs also predate the `default.time`/`best.time` JSON "
+             "fields.\n"]
     headline: dict = {}
     for d in dirs:
         files = [d / f"{k}.json" for k in KERNELS if (d / f"{k}.json").exists()]
@@ -236,8 +252,13 @@ def report(chain: list[Path], compare: list[Path]):
             (wdir / name).write_text(r["decisions_text"])
             lines.append(f"| {k} | {leg} | {sp:.4f} | `bench/h200/winners/{name}` |\n")
         g = _geomean([v[0] for v in headline.values()])
+        distinct = [v[0] for k, v in headline.items() if k not in SAME_CODE_ON_NVPTX]
+        g3 = _geomean(distinct)
         lines.append(f"\nSuite geomean: **{g:.4f} ({100 * (g - 1):+.2f}%)** over "
-                     f"{len(headline)} kernels. The issue's goal was +10%; it is not met.\n")
+                     f"{len(headline)} kernels; {g3:.4f} ({100 * (g3 - 1):+.2f}%) over the "
+                     f"{len(distinct)} that differ on NVPTX (fa_decode_wpe1's waves-per-EU "
+                     "attribute is AMDGPU-only: its IR is fa_decode's with another name). "
+                     "The issue's goal was +10%; it is not met.\n")
     if gaps:
         lines.append(f"\nBetween the confirmation run and the separate verify process the same "
                      f"schedule's speedup moved by up to {100 * max(gaps):.2f} points (median "

@@ -128,8 +128,38 @@ def test_time_search_confirms_finalists_and_replays(tmp_path):
     assert tm["improved"] and abs(tm["speedup"] - 1 / best) < 1e-9
     assert out["best"]["time"]["speedup"] == tm["speedup"] and out["default"]["time"]["speedup"] == 1
     assert out["best"]["replay_matches"]
+    shas = [f["module_sha256"] for f in tm["finalists"]]
+    assert len(set(shas)) == len(shas)  # finalists are distinct binaries, not just decisions
     saved = json.loads((tmp_path / "s.json").read_text())
     assert saved["timing"]["winner"] == tm["winner"] and saved["improved"]
+    w = next(f for f in tm["finalists"] if f["name"] == tm["winner"])
+    assert w["policy"] == "linear:" + ",".join(f"{x:.6g}" for x in out["info"]["best_weights"])
+
+
+class SlowerTimer(HashTimer):
+    """Screening finds 'faster' schedules, the confirmation run says they are all slower."""
+
+    def confirm(self, modules, rounds, reps):
+        res = super().confirm(modules, rounds, reps)
+        for n in modules:
+            res["variants"][n].update(speedup=0.99, speedup_ci=[0.985, 0.995])
+        return res
+
+
+@requires_llvm
+def test_time_search_that_finds_nothing_keeps_llvm(tmp_path):
+    from agentsched.experiment import resolve_kernel
+    from agentsched.search.cli_search import _module
+    t = parse_target("sm_90")
+    ir = resolve_kernel("fused_mlp").ir(t)
+    timer = SlowerTimer(_module(ir, t, "target", ".ptx"))
+    out = search_command("fused_mlp", "sm_90", "time", budget=8, workers=2, method="evolve",
+                         population=4, json_out=tmp_path / "s.json", timer=timer)
+    tm = out["timing"]
+    assert tm["best_finalist"] is not None and tm["best_finalist_speedup"] == 0.99
+    assert tm["winner"] is None and tm["speedup"] == 1.0 and not out["improved"]
+    assert out["best"]["time"]["speedup"] == 1.0 and out["best"]["cost"] == out["default"]["cost"]
+    assert out["best"]["report"]["changed"] == 0  # LLVM's own schedule
 
 
 @requires_llvm

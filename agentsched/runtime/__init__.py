@@ -107,6 +107,10 @@ class Runtime:
         """Static facts about the compiled kernel: registers, local (spill) bytes, ..."""
         return {}
 
+    def unload(self, kernel: Kernel) -> None:
+        """Release a loaded module (a long search loads thousands). Default: leave it to the
+        garbage collector (CuPy unloads a module when its object goes)."""
+
     def device_info(self) -> dict:
         return {}
 

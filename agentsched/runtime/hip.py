@@ -125,6 +125,7 @@ def _declare(lib) -> None:
         "hipRuntimeGetVersion": [POINTER(c_int)],
         "hipModuleLoad": [POINTER(c_void_p), c_char_p],
         "hipModuleGetFunction": [POINTER(c_void_p), c_void_p, c_char_p],
+        "hipModuleUnload": [c_void_p],
         "hipFuncGetAttribute": [POINTER(c_int), c_int, c_void_p],
         "hipMalloc": [POINTER(c_void_p), c_size_t],
         "hipFree": [c_void_p],
@@ -198,6 +199,11 @@ class HipRuntime(Runtime):
         except HipError as e:
             raise KernelLoadError(f"{path}: cannot load kernel {entry!r}: {e}") from None
         return Kernel(path=path, entry=entry, native=fn, module=mod)
+
+    def unload(self, kernel: Kernel) -> None:
+        if kernel.module is not None:
+            self._call("hipModuleUnload", kernel.module)
+            kernel.module = None
 
     def kernel_attributes(self, kernel: Kernel) -> dict:
         out = {}

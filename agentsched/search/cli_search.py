@@ -55,15 +55,20 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     t0 = time.perf_counter()
     t = parse_target(target)
     kernel = resolve_kernel(str(source_or_kernel))
-    ir = Path(ir_file) if ir_file is not None else kernel.ir(t)
-    if ir_file is not None:
-        emit_ir(ir, t)  # checks that the file exists and is IR for this target
-    if objective == "time" and time_fn is None and timer is None:
+    # emit_ir checks that given IR exists and is for this target (a source is compiled)
+    ir = emit_ir(Path(ir_file), t) if ir_file is not None else kernel.ir(t)
+    _check_weights(init_weights)
+    own_timer = False
+    if objective != "time":
+        timer = None
+    elif time_fn is None and timer is None:
         timer = _gpu_timer(kernel, ir, t, base, runtime, time_rounds, time_reps, seed)
-    ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
-                   time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
-                   seed=seed)
+        own_timer = True  # ours to close; a caller's timer stays open for the caller
+    ev = None
     try:
+        ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
+                       time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
+                       seed=seed)
         if method == "beam":
             from .beam import beam_search
             # A warm start for beam: refine the first given policy's schedule point by point.
@@ -80,8 +85,9 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
         if timer is not None:
             timing = _confirm(timer, ev, res, ir, t, base, confirm_rounds, confirm_reps)
     finally:
-        ev.close()
-        if timer is not None:
+        if ev is not None:
+            ev.close()
+        if own_timer:
             timer.close()
 
     body = canonical_decisions(res.best.decisions)
@@ -153,8 +159,17 @@ def _gpu_timer(kernel, ir: Path, t, base: str, runtime: str, rounds: int, reps: 
                     seed=seed)
 
 
+def _check_weights(init_weights) -> None:
+    from .evaluate import FEATURES
+    for i, w in enumerate(init_weights):
+        if len(w) != len(FEATURES):
+            raise ValueError(f"initial weights #{i + 1} have {len(w)} values; the features are "
+                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
+
+
 def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> dict:
-    """Re-time the finalists in one fresh run; make res.best the confirmed winner."""
+    """Re-time the finalists (distinct binaries) in one fresh run; make res.best the
+    confirmed winner, or LLVM's default when no finalist beats it beyond the A/A noise."""
     finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
                  if ro.time_ratio is not None and ro.time_ratio < 1.0]
     modules = {}
@@ -164,26 +179,34 @@ def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> 
             write_decisions(f, ro.decisions)
             modules[name] = _module(ir, t, base, timer.suffix, decisions=f)
     confirmation = timer.confirm(modules, rounds, reps) if modules else None
-    winner, speedup, ci = None, 1.0, None
-    bound = None
+    top, speedup, ci, bound = None, 1.0, None, None
     if confirmation is not None:
-        nf = confirmation.get("noise_floor") or {}
-        bound = nf.get("bound", 0.0)
+        bound = (confirmation.get("noise_floor") or {}).get("bound", 0.0)
         for name, pol, ro in finalists:
             v = confirmation["variants"][name]
             if v.get("ok") is False or v.get("speedup") is None:
                 continue
-            if winner is None or v["speedup"] > speedup:
-                winner, speedup, ci = (name, pol, ro), v["speedup"], v.get("speedup_ci")
-    improved = bool(winner and ci and ci[0] > 1.0 and speedup - 1.0 > (bound or 0.0))
+            if top is None or v["speedup"] > speedup:
+                top, speedup, ci = (name, pol, ro), v["speedup"], v.get("speedup_ci")
+    # The fastest of several finalists is itself a selection: demand a CI above 1 and a gain
+    # beyond the A/A bound before calling it an improvement.
+    improved = bool(top and ci and ci[0] > 1.0 and speedup - 1.0 > (bound or 0.0))
     if improved:
-        res.best_policy, res.best = winner[1], winner[2]
+        res.best_policy, res.best = top[1], top[2]
+        if isinstance(top[1], LinearPolicy):
+            res.info["best_weights"] = list(top[1].weights)  # what --init-from starts from
+        elif isinstance(getattr(top[1], "completion", None), LinearPolicy):
+            res.info["best_weights"] = list(top[1].completion.weights)
     else:
         res.best_policy, res.best = HeuristicPolicy("default"), res.default
     return {"screening": timer.screening_summary(),
             "finalists": [{"name": n, "policy": p.fingerprint(), "screen_ratio": ro.time_ratio,
-                           "decisions_key": ro.key} for n, p, ro in finalists],
+                           "decisions_key": ro.key, "module_sha256": ro.module_sha}
+                          for n, p, ro in finalists],
             "confirmation": confirmation,
-            "winner": winner[0] if winner else None,
-            "speedup": speedup if winner else 1.0, "speedup_ci": ci,
+            "best_finalist": top[0] if top else None,
+            "best_finalist_speedup": speedup if top else None,
+            "winner": top[0] if improved else None,
+            "speedup": speedup if improved else 1.0,
+            "speedup_ci": ci if improved else None,
             "aa_bound": bound, "improved": improved}

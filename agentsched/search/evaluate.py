@@ -376,6 +376,9 @@ class Rollout:
     seconds: float = 0.0
     module: bytes = b""  # the loadable module (PTX/cubin/code object), when asked for
     time_ratio: float | None = None  # objective 'time': measured time / LLVM default's
+    module_sha: str = ""  # sha256 of the module when one was made: schedules with different
+    # decisions often assemble to the same binary (ptxas re-schedules), so this is the
+    # identity that matters for timing
 
     def __iter__(self):  # `decisions, metrics = rollout(...)`
         return iter((self.decisions, self.metrics))
@@ -512,6 +515,7 @@ class Evaluator:
             # batches measured minutes apart (clock drift) stay comparable.
             ratios = self.timer.measure([r.module for r in outs])
             for r, ratio in zip(outs, ratios):
+                r.module_sha = hashlib.sha256(r.module).hexdigest()
                 r.time_ratio, r.module = ratio, b""  # modules are re-made on replay
                 r.cost = cost_of(r.metrics, "time", ratio)
         else:
@@ -523,10 +527,12 @@ class Evaluator:
     def _keep(self, policies, outs) -> None:
         if not self.keep_top:
             return
-        keys = {t[3].key for t in self.top}
+        # distinct binaries when modules were made, else distinct schedules
+        keys = {t[3].module_sha or t[3].key for t in self.top}
         for p, r in zip(policies, outs):
-            if r.key not in keys:
-                keys.add(r.key)
+            k = r.module_sha or r.key
+            if k not in keys:
+                keys.add(k)
                 self.top.append((r.cost, self.evaluations, p, r))
         self.top.sort(key=lambda t: (t[0], t[1]))
         del self.top[self.keep_top:]

@@ -73,20 +73,37 @@ class GpuTimer:
         self.suffix = module_suffix(self.target)
         self._dir = tempfile.TemporaryDirectory(prefix="agentsched-gputime-")
         self._n = 0
-        self.prepared = self.rt.prepare(self.spec, self.size, self.seed)
-        self._default_sha = _digest(self.default_module)
-        self._default = self._load(self.default_module)
-        self._default_copy = self._load(self.default_module)  # loaded twice: A/A is real
-        ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size, self.seed)
-        if not ok:
-            raise RuntimeError(f"{self.spec.name}: LLVM's default schedule fails the reference "
-                               f"check (max rel err {err:.3g}); nothing can be timed against it")
+        self.prepared = None
+        try:
+            self.prepared = self.rt.prepare(self.spec, self.size, self.seed)
+            self._default_sha = _digest(self.default_module)
+            self._default = self._load(self.default_module)
+            self._default_copy = self._load(self.default_module)  # loaded twice: A/A is real
+            ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size,
+                                            self.seed)
+            if not ok:
+                raise RuntimeError(f"{self.spec.name}: LLVM's default schedule fails the "
+                                   f"reference check (max rel err {err:.3g}); nothing can be "
+                                   "timed against it")
+        except BaseException:
+            self.close()
+            raise
 
     def _load(self, module: bytes):
         self._n += 1
         path = Path(self._dir.name) / f"m{self._n}{self.suffix}"
         path.write_bytes(module)
-        return self.rt.load(path, self.spec.entry)
+        try:
+            return self.rt.load(path, self.spec.entry)
+        finally:
+            path.unlink()  # loaded (or not): the file is no longer needed
+
+    def _unload(self, kernels) -> None:
+        for k in kernels:
+            try:
+                self.rt.unload(k)
+            except Exception:  # releasing is best effort; a failure must not lose results
+                pass
 
     def measure(self, modules: list[bytes]) -> list[float]:
         """time(candidate) / time(default) for each module, in order (inf: wrong output or
@@ -106,9 +123,15 @@ class GpuTimer:
             variants[names[sha]] = k
         aa, wall = None, 0.0
         if names:
-            res = self.rt.time(self.spec, variants, rounds=self.rounds, reps=self.reps,
-                               warmup=1, warmup_s=0.05, seed=self.seed + len(self.batches),
-                               baseline="default", n_boot=self.n_boot, prepared=self.prepared)
+            # 0.2 s of warm-up: the GPU idles while workers compile, and an idle H200 drops
+            # to ~345 MHz; without it the first rounds of a batch would run at low clocks.
+            try:
+                res = self.rt.time(self.spec, variants, rounds=self.rounds, reps=self.reps,
+                                   warmup=1, warmup_s=0.2, seed=self.seed + len(self.batches),
+                                   baseline="default", n_boot=self.n_boot,
+                                   prepared=self.prepared)
+            finally:
+                self._unload(variants[n] for n in names.values())
             for sha, name in names.items():
                 v = res.variants[name]
                 self._ratios[sha] = (1.0 / v.speedup) if v.ok is not False and v.speedup \
@@ -129,8 +152,12 @@ class GpuTimer:
                 variants[name] = self._load(m)
             except KernelLoadError as e:
                 raise RuntimeError(f"finalist {name}: {e}") from None
-        res = self.rt.time(self.spec, variants, rounds=rounds, reps=reps,
-                           seed=self.seed + 10_000, baseline="default", prepared=self.prepared)
+        try:
+            res = self.rt.time(self.spec, variants, rounds=rounds, reps=reps,
+                               seed=self.seed + 10_000, baseline="default",
+                               prepared=self.prepared)
+        finally:
+            self._unload(variants.values())
         return res.to_dict()
 
     def screening_summary(self) -> dict:
@@ -145,4 +172,7 @@ class GpuTimer:
         if getattr(self, "prepared", None) is not None:
             self.rt.release(self.prepared)
             self.prepared = None
+        self._unload([k for k in (getattr(self, "_default", None),
+                                  getattr(self, "_default_copy", None)) if k is not None])
+        self._default = self._default_copy = None
         self._dir.cleanup()
