@@ -18,3 +18,21 @@ def _data_dir(tmp_path_factory):
     if "AGENTSCHED_DATA" not in os.environ:
         os.environ["AGENTSCHED_DATA"] = str(tmp_path_factory.mktemp("agentsched-data"))
     yield
+
+
+def llc_children() -> list[str]:
+    """This process's child llc processes ('pid comm state'), zombies included, read from
+    /proc (no dependency on procps, which minimal Debian images lack)."""
+    me, out = os.getpid(), []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:  # the process ended meanwhile
+            continue
+        comm = stat[stat.index("(") + 1:stat.rindex(")")]
+        state, ppid = stat[stat.rindex(")") + 2:].split()[:2]
+        if int(ppid) == me and "llc" in comm:
+            out.append(f"{d.name} {comm} {state}")
+    return out

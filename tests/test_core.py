@@ -13,7 +13,7 @@ from agentsched.toolchain import (ToolFailed, compile_ir, emit_ir, parse_target,
                                   stock_asm)
 from agentsched.toolchain.compile import llc_command
 
-from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, requires_llvm
+from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, llc_children, requires_llvm
 
 pytestmark = requires_llvm
 
@@ -175,11 +175,6 @@ def test_cli_missing_tool_exits_nonzero(tmp_path):
     assert p.returncode != 0 and "not found" in p.stderr and "apt-get install" in p.stderr
 
 
-def _llc_children():
-    out = subprocess.run(["ps", "-o", "pid=,ppid=,comm=", "-A"], capture_output=True, text=True)
-    me = str(os.getpid())
-    return [ln for ln in out.stdout.splitlines() if ln.split()[1:2] == [me] and "llc" in ln]
-
 
 def test_agent_that_raises_stops_llc_and_reports():
     ir, t = ir_for(DATA / "gemm_tile.cu", "gfx1100")
@@ -197,7 +192,7 @@ def test_agent_that_raises_stops_llc_and_reports():
     with pytest.raises(AgentError) as e:
         compile_ir(ir, t, agent=Boom())
     assert "policy exploded" in str(e.value) and "step" in str(e.value)
-    assert _llc_children() == []
+    assert llc_children() == []
 
 
 def test_agent_picking_a_non_candidate_is_an_error():
@@ -210,7 +205,7 @@ def test_agent_picking_a_non_candidate_is_an_error():
 
     with pytest.raises(AgentError, match="non-candidate"):
         compile_ir(ir, t, agent=Liar())
-    assert _llc_children() == []
+    assert llc_children() == []
 
 
 def test_outputs_by_extension(tmp_path):

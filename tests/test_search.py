@@ -3,7 +3,6 @@ import importlib
 import json
 import math
 import os
-import subprocess
 
 import numpy as np
 import pytest
@@ -14,7 +13,7 @@ from agentsched.search.evaluate import (Evaluator, HeuristicPolicy, LinearPolicy
                                         evaluate, linear_seed, rollout)
 from agentsched.toolchain import compile_ir, emit_ir, parse_target
 
-from .conftest import DATA, requires_llvm
+from .conftest import DATA, llc_children, requires_llvm
 
 ev_mod = importlib.import_module("agentsched.search.evaluate")
 
@@ -131,11 +130,6 @@ def test_ray_backend_runs_a_tiny_search(tmp_path, ir):
 
 # ---------------------------------------------------------------- the gym environment
 
-def _llc_children():
-    out = subprocess.run(["ps", "-o", "pid=,ppid=,comm=", "-A"], capture_output=True, text=True)
-    me = str(os.getpid())
-    return [ln for ln in out.stdout.splitlines() if ln.split()[1:2] == [me] and "llc" in ln]
-
 
 def test_env_passes_check_env_and_runs_an_episode():
     import gymnasium as gym
@@ -161,9 +155,9 @@ def test_env_passes_check_env_and_runs_an_episode():
     obs, info = inner.reset()
     inner.step(inner.max_candidates - 1)
     assert inner.invalid_actions == 1 or info["action_mask"][-1] == 1
-    assert _llc_children()  # mid-episode: llc waits for us
+    assert llc_children()  # mid-episode: llc waits for us
     env.close()
-    assert _llc_children() == []
+    assert llc_children() == []
 
 
 def test_env_reset_mid_episode_kills_the_old_llc():
@@ -173,7 +167,7 @@ def test_env_reset_mid_episode_kills_the_old_llc():
         env.reset()
         env.step(0)
         env.reset()
-        assert len(_llc_children()) == 1
+        assert len(llc_children()) == 1
     finally:
         env.close()
-    assert _llc_children() == []
+    assert llc_children() == []
