@@ -11,7 +11,7 @@ import pytest
 
 from agentsched.runtime import Kernel, KernelLoadError
 from agentsched.search.cli_search import search_command
-from agentsched.search.evaluate import Evaluator, HeuristicPolicy, ObjectiveError
+from agentsched.search.evaluate import Evaluator, ObjectiveError
 from agentsched.search.gpu_time import GpuTimer
 from agentsched.toolchain import parse_target
 
