@@ -12,8 +12,8 @@ from .metrics import static_metrics
 from .protocol import atomic_write_text, read_decisions
 from .runtime.bundle import add_user_spec, write_manifest
 from .store import Store, content_hash
-from .toolchain import compile_ir, parse_target, write_output
-from .toolchain.tools import find_ptxas, llvm_version
+from .toolchain import compile_ir, module_suffix, parse_target, write_output
+from .toolchain.tools import llvm_version
 
 
 @dataclass
@@ -34,7 +34,7 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     ir = kernel.ir(target)
-    suffix = ".co" if target.is_amdgpu else (".cubin" if find_ptxas() else ".ptx")
+    suffix = module_suffix(target)
     entries = []
     for v in variants:
         if progress:

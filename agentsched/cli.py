@@ -352,10 +352,13 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            ir_file: Optional[Path] = typer.Option(
                None, "--ir", help="LLVM IR to schedule instead of compiling the source"),
            width: int = typer.Option(4, "--width", help="beam: schedules kept per level"),
-           population: int = typer.Option(8, "--population", help="evolve: children per generation"),
-           time_rounds: int = typer.Option(5, "--time-rounds", help="time: rounds per screening batch"),
+           population: int = typer.Option(8, "--population",
+                                          help="evolve: children per generation"),
+           time_rounds: int = typer.Option(5, "--time-rounds",
+                                           help="time: rounds per screening batch"),
            time_reps: int = typer.Option(3, "--time-reps", help="time: launches per round"),
-           finalists: int = typer.Option(4, "--finalists", help="time: schedules re-timed at the end"),
+           finalists: int = typer.Option(4, "--finalists",
+                                         help="time: schedules re-timed at the end"),
            confirm_rounds: int = typer.Option(31, "--confirm-rounds",
                                               help="time: rounds of the confirmation run"),
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
@@ -364,7 +367,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                                          "(repeatable; beam refines the first)")):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
-    from .search.cli_search import search_command
+    from .search.cli_search import init_weights_from, search_command
     if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
         raise UsageError(f"unknown objective {objective!r}")
     with Progress(console=err, transient=True) as bar:
@@ -373,7 +376,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                              json_out, decisions_out, width=width, population=population,
                              ir_file=ir_file, time_rounds=time_rounds, time_reps=time_reps,
                              finalists=finalists, confirm_rounds=confirm_rounds,
-                             runtime=runtime, init_weights=_init_weights(init_from or []),
+                             runtime=runtime, init_weights=init_weights_from(init_from or []),
                              progress=lambda s: bar.update(task, description=s[:60]))
     d, b = res["default"], res["best"]
     out.print(f"{method} over {res['evaluations']} compiles: {objective} "
@@ -391,35 +394,6 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                       + (f" (fastest finalist {bf:.4f})" if bf else "")
                       + "; best = LLVM's default")
     out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
-
-
-def _init_weights(files: list[Path]) -> list:
-    """Linear-policy weights of earlier `search --method evolve` JSON files: the best, and
-    with --objective time every finalist of the confirmation run (its winner first)."""
-    out = []
-    for f in files:
-        try:
-            data = json.loads(Path(f).read_text())
-            found = [data["info"].get("best_weights") or []]
-            timing = data.get("timing") or {}
-            for fin in timing.get("finalists", []):
-                if str(fin.get("policy", "")).startswith("linear:"):
-                    w = [float(x) for x in fin["policy"][7:].split(",")]
-                    # the confirmed winner first: it is what beam refines
-                    found.insert(0 if fin.get("name") == timing.get("winner") else len(found), w)
-        except FileNotFoundError:
-            raise FileNotFoundError(f"{f}: search JSON not found") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"{f}: not an evolve search JSON with info.best_weights "
-                             f"({type(e).__name__}: {e})") from None
-        found = [w for w in found if w]
-        if not found:
-            raise ValueError(f"{f}: no linear-policy weights in it (the best schedule was "
-                             "LLVM's or a heuristic's)")
-        for w in found:
-            if w not in out:
-                out.append(w)
-    return out
 
 
 def main() -> None:

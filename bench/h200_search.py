@@ -91,14 +91,14 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
     fresh process (verify). init_dir: warm start from earlier results (<k>.json there)."""
     os.environ.update(_unpack())
     out_dir.mkdir(parents=True, exist_ok=True)
-    from agentsched.cli import _init_weights
+    from agentsched.search.cli_search import init_weights_from
     from agentsched.search.cli_search import search_command
     from agentsched.toolchain.tools import llvm_version
     print("llvm", llvm_version(), flush=True)
     workers = max(1, (os.cpu_count() or 2) - 2)
     for k in kernels:
         t0 = time.time()
-        init = _init_weights([init_dir / f"{k}.json"]) if init_dir \
+        init = init_weights_from([init_dir / f"{k}.json"]) if init_dir \
             else []
         res = search_command(k, "sm_90", "time", (budgets or BUDGET)[k], workers, None,
                              method, 0, out_dir / f"{k}.json",

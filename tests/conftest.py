@@ -1,5 +1,7 @@
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,3 +38,9 @@ def llc_children() -> list[str]:
         if int(ppid) == me and "llc" in comm:
             out.append(f"{d.name} {comm} {state}")
     return out
+
+
+def cli(*args, env=None):
+    """`agentsched ARGS...` in a subprocess (exit code and stderr as a user sees them)."""
+    return subprocess.run([sys.executable, "-m", "agentsched.cli", *args], capture_output=True,
+                          text=True, env=env)

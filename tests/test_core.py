@@ -13,7 +13,7 @@ from agentsched.toolchain import (ToolFailed, compile_ir, emit_ir, parse_target,
                                   stock_asm)
 from agentsched.toolchain.compile import llc_command
 
-from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, llc_children, requires_llvm
+from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, cli, llc_children, requires_llvm
 
 pytestmark = requires_llvm
 
@@ -128,11 +128,6 @@ def test_plugin_itself_rejects_malformed_decisions_with_file_and_line(tmp_path):
     assert proc.returncode != 0
     assert f"{f}:1: field 'pick' missing" in proc.stderr
     assert not (tmp_path / "o.s").exists() or (tmp_path / "o.s").stat().st_size == 0
-
-
-def cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "agentsched.cli", *args], capture_output=True,
-                          text=True, env=env)
 
 
 def test_cli_unknown_agent_and_target_fail_clearly(tmp_path):

@@ -15,7 +15,7 @@ from agentsched.search.evaluate import Evaluator, ObjectiveError
 from agentsched.search.gpu_time import GpuTimer
 from agentsched.toolchain import parse_target
 
-from .conftest import requires_llvm
+from .conftest import cli, requires_llvm
 from .test_runtime import FakeRuntime, _cuda_gpu_present, _saxpy_spec
 
 
@@ -108,15 +108,20 @@ class HashTimer:
         pass
 
 
-@requires_llvm
-def test_time_search_confirms_finalists_and_replays(tmp_path):
+def _stand_in_search(kernel: str, timer_class, tmp_path, budget: int, **kw):
+    """A time search on sm_90 with real compiles and `timer_class` in place of the GPU."""
     from agentsched.experiment import resolve_kernel
     from agentsched.search.cli_search import _module
     t = parse_target("sm_90")
-    ir = resolve_kernel("gemm8x8").ir(t)
-    timer = HashTimer(_module(ir, t, "target", ".ptx"))
-    out = search_command("gemm8x8", "sm_90", "time", budget=10, workers=2, method="evolve",
-                         population=4, json_out=tmp_path / "s.json", timer=timer, finalists=3)
+    timer = timer_class(_module(resolve_kernel(kernel).ir(t), t, "target", ".ptx"))
+    out = search_command(kernel, "sm_90", "time", budget=budget, workers=2, method="evolve",
+                         population=4, json_out=tmp_path / "s.json", timer=timer, **kw)
+    return timer, out
+
+
+@requires_llvm
+def test_time_search_confirms_finalists_and_replays(tmp_path):
+    timer, out = _stand_in_search("gemm8x8", HashTimer, tmp_path, 10, finalists=3)
     tm = out["timing"]
     assert timer.measured == out["evaluations"] == 10
     # finalists = the best distinct schedules by screening, re-made by strict replay
@@ -126,7 +131,8 @@ def test_time_search_confirms_finalists_and_replays(tmp_path):
     assert ratios == sorted(ratios) and all(r < 1.0 for r in ratios)
     best = min(timer.ratio(m) for m in timer.confirmed.values())
     assert tm["improved"] and abs(tm["speedup"] - 1 / best) < 1e-9
-    assert out["best"]["time"]["speedup"] == tm["speedup"] and out["default"]["time"]["speedup"] == 1
+    assert out["best"]["time"]["speedup"] == tm["speedup"]
+    assert out["default"]["time"]["speedup"] == 1
     assert out["best"]["replay_matches"]
     shas = [f["module_sha256"] for f in tm["finalists"]]
     assert len(set(shas)) == len(shas)  # finalists are distinct binaries, not just decisions
@@ -148,13 +154,7 @@ class SlowerTimer(HashTimer):
 
 @requires_llvm
 def test_time_search_that_finds_nothing_keeps_llvm(tmp_path):
-    from agentsched.experiment import resolve_kernel
-    from agentsched.search.cli_search import _module
-    t = parse_target("sm_90")
-    ir = resolve_kernel("fused_mlp").ir(t)
-    timer = SlowerTimer(_module(ir, t, "target", ".ptx"))
-    out = search_command("fused_mlp", "sm_90", "time", budget=8, workers=2, method="evolve",
-                         population=4, json_out=tmp_path / "s.json", timer=timer)
+    _, out = _stand_in_search("fused_mlp", SlowerTimer, tmp_path, 8)
     tm = out["timing"]
     assert tm["best_finalist"] is not None and tm["best_finalist_speedup"] == 0.99
     assert tm["winner"] is None and tm["speedup"] == 1.0 and not out["improved"]
@@ -190,13 +190,6 @@ def test_time_search_on_a_real_gpu(tmp_path):
     assert out["best"]["replay_matches"]
 
 
-def _cli(*args):
-    import subprocess
-    import sys
-    return subprocess.run([sys.executable, "-m", "agentsched.cli", *args], capture_output=True,
-                          text=True)
-
-
 WINNERS = Path(__file__).resolve().parent.parent / "bench" / "h200" / "winners"
 
 
@@ -205,7 +198,7 @@ def test_saved_h200_winner_replays_strictly_by_suite_name(tmp_path):
     """`agentsched compile SUITE_KERNEL --decisions` replays a search winner (the kernel's -D
     macros come from the suite); the committed gemm8x8 winner needs 128 registers."""
     from agentsched.toolchain.tools import find_ptxas
-    p = _cli("compile", "gemm8x8", "-t", "sm_90", "--decisions",
+    p = cli("compile", "gemm8x8", "-t", "sm_90", "--decisions",
              str(WINNERS / "gemm8x8-timesearch.decisions.jsonl"), "-o", str(tmp_path / "g.ptx"),
              "--json", str(tmp_path / "g.json"))
     assert p.returncode == 0, p.stderr
@@ -218,14 +211,14 @@ def test_saved_h200_winner_replays_strictly_by_suite_name(tmp_path):
 @requires_llvm
 def test_cli_time_objective_and_init_from_errors(tmp_path):
     if not _cuda_gpu_present():
-        p = _cli("search", "fused_mlp", "-t", "sm_90", "--objective", "time", "--budget", "2",
+        p = cli("search", "fused_mlp", "-t", "sm_90", "--objective", "time", "--budget", "2",
                  "--json", str(tmp_path / "s.json"))
         assert p.returncode == 1 and "error:" in p.stderr
         assert "CuPy" in p.stderr or "GPU" in p.stderr
         assert not (tmp_path / "s.json").exists()
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    p = _cli("search", "fused_mlp", "-t", "sm_90", "--method", "evolve", "--budget", "2",
+    p = cli("search", "fused_mlp", "-t", "sm_90", "--method", "evolve", "--budget", "2",
              "--init-from", str(bad), "--json", str(tmp_path / "s.json"))
     assert p.returncode == 1 and str(bad) in p.stderr and "best_weights" in p.stderr
 
@@ -234,10 +227,10 @@ def test_cli_time_objective_and_init_from_errors(tmp_path):
 def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     """Weights from an earlier search's JSON (here the H200 gemm8x8 finalists) give that
     search's schedule again in the first generation: 128 registers under ptxas."""
-    from agentsched.cli import _init_weights
+    from agentsched.search.cli_search import init_weights_from
     from agentsched.toolchain.tools import find_ptxas
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
-    init = _init_weights([src])
+    init = init_weights_from([src])
     from agentsched.search.evaluate import FEATURES
     assert len(init) >= 2 and all(len(w) == len(FEATURES) for w in init)
     out = search_command("gemm8x8", "sm_90", "vgpr", budget=len(init) + 1, workers=2,
@@ -256,9 +249,9 @@ def test_beam_refines_a_given_policy(tmp_path):
     """beam with a warm start completes every prefix with the given linear policy, so its
     root schedule is that policy's (128 registers for the H200 gemm8x8 winner's weights)
     and every branch stays a valid, strictly replayable schedule."""
-    from agentsched.cli import _init_weights
+    from agentsched.search.cli_search import init_weights_from
     from agentsched.toolchain.tools import find_ptxas
-    init = _init_weights([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
+    init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
     out = search_command("gemm8x8", "sm_90", "vgpr", budget=12, workers=2, method="beam",
                          json_out=tmp_path / "b.json", init_weights=init)
     assert out["info"]["completion"].startswith("linear:")

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
 from ..protocol import atomic_write_text, write_decisions
-from ..toolchain.compile import compile_ir, emit_ir, parse_target, write_output
+from ..toolchain.compile import compile_ir, emit_ir, module_bytes, parse_target
 from ..toolchain.plugin import data_dir
-from .evaluate import Evaluator, HeuristicPolicy, LinearPolicy, _measure, _summary, canonical_decisions, check_objective
+from .evaluate import (Evaluator, HeuristicPolicy, LinearPolicy, _measure, _summary,
+                       canonical_decisions, check_objective, check_weights)
 
 METHODS = ("beam", "evolve")
 
@@ -44,9 +44,10 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     default, and `best` is the fastest of them by that run (LLVM's default when none is
     faster beyond the A/A noise). The JSON's "timing" key holds both runs.
     init_weights: a warm start, weight vectors (e.g. a previous run's info.best_weights):
-    evolve seeds its first generation with them; beam refines the first one's schedule. timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
-    instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's source (the spec still gives
-    inputs and reference).
+    evolve seeds its first generation with them; beam refines the first one's schedule.
+    timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
+    instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's
+    source (the spec still gives inputs and reference).
     """
     from ..experiment import resolve_kernel
     if method not in METHODS:
@@ -57,7 +58,7 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     kernel = resolve_kernel(str(source_or_kernel))
     # emit_ir checks that given IR exists and is for this target (a source is compiled)
     ir = emit_ir(Path(ir_file), t) if ir_file is not None else kernel.ir(t)
-    _check_weights(init_weights)
+    check_weights(init_weights)
     own_timer = False
     if objective != "time":
         timer = None
@@ -143,9 +144,7 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
 
 def _module(ir: Path, t, base: str, suffix: str, decisions=None) -> bytes:
     """The loadable module of LLVM's schedule (decisions None) or a strict replay."""
-    res = compile_ir(ir, t, decisions=decisions, base=base)
-    with tempfile.TemporaryDirectory(prefix="agentsched-mod-") as d:
-        return write_output(res, Path(d) / f"module{suffix}").read_bytes()
+    return module_bytes(compile_ir(ir, t, decisions=decisions, base=base), suffix)
 
 
 def _gpu_timer(kernel, ir: Path, t, base: str, runtime: str, rounds: int, reps: int, seed: int):
@@ -159,25 +158,13 @@ def _gpu_timer(kernel, ir: Path, t, base: str, runtime: str, rounds: int, reps: 
                     seed=seed)
 
 
-def _check_weights(init_weights) -> None:
-    from .evaluate import FEATURES
-    for i, w in enumerate(init_weights):
-        if len(w) != len(FEATURES):
-            raise ValueError(f"initial weights #{i + 1} have {len(w)} values; the features are "
-                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
-
-
 def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> dict:
     """Re-time the finalists (distinct binaries) in one fresh run; make res.best the
     confirmed winner, or LLVM's default when no finalist beats it beyond the A/A noise."""
     finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
                  if ro.time_ratio is not None and ro.time_ratio < 1.0]
-    modules = {}
-    with tempfile.TemporaryDirectory(prefix="agentsched-fin-") as d:
-        for name, _, ro in finalists:
-            f = Path(d) / f"{name}.jsonl"
-            write_decisions(f, ro.decisions)
-            modules[name] = _module(ir, t, base, timer.suffix, decisions=f)
+    modules = {name: _module(ir, t, base, timer.suffix, decisions=ro.decisions)
+               for name, _, ro in finalists}
     confirmation = timer.confirm(modules, rounds, reps) if modules else None
     top, speedup, ci, bound = None, 1.0, None, None
     if confirmation is not None:
@@ -210,3 +197,33 @@ def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> 
             "speedup": speedup if improved else 1.0,
             "speedup_ci": ci if improved else None,
             "aa_bound": bound, "improved": improved}
+
+
+def init_weights_from(files: list[Path]) -> list:
+    """Linear-policy weights of earlier `search --method evolve` JSON files (`--init-from`):
+    the best, and with --objective time every finalist of the confirmation run (its winner
+    first)."""
+    out = []
+    for f in files:
+        try:
+            data = json.loads(Path(f).read_text())
+            found = [data["info"].get("best_weights") or []]
+            timing = data.get("timing") or {}
+            for fin in timing.get("finalists", []):
+                if str(fin.get("policy", "")).startswith("linear:"):
+                    w = [float(x) for x in fin["policy"][7:].split(",")]
+                    # the confirmed winner first: it is what beam refines
+                    found.insert(0 if fin.get("name") == timing.get("winner") else len(found), w)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{f}: search JSON not found") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"{f}: not an evolve search JSON with info.best_weights "
+                             f"({type(e).__name__}: {e})") from None
+        found = [w for w in found if w]
+        if not found:
+            raise ValueError(f"{f}: no linear-policy weights in it (the best schedule was "
+                             "LLVM's or a heuristic's)")
+        for w in found:
+            if w not in out:
+                out.append(w)
+    return out

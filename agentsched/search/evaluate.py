@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import random as _random
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from ..agents.heuristics import best_by
 from ..metrics import static_metrics
 from ..protocol import (CLASSES, Candidate, Decision, DecisionPoint, atomic_write_text,
                         decision_to_dict)
-from ..toolchain.compile import Target, compile_ir, parse_target, write_output
+from ..toolchain.compile import Target, compile_ir, module_bytes, parse_target
 from ..toolchain.plugin import data_dir, plugin_path
 
 # ---------------------------------------------------------------- objectives
@@ -187,6 +186,14 @@ FEATURES = ("latency", "depth", "height", "vgpr_defs", "sgpr_defs", "vgpr_uses",
             "may_load", "may_store", "available", "zone_top", "vgpr_pressure_diff",
             "sgpr_pressure_diff", *(f"cls_{c}" for c in CLASSES), "is_llvm_pick")
 F_INDEX = {n: i for i, n in enumerate(FEATURES)}
+
+
+def check_weights(weight_vectors) -> None:
+    """Weight vectors for LinearPolicy must have one value per feature."""
+    for i, w in enumerate(weight_vectors):
+        if len(w) != len(FEATURES):
+            raise ValueError(f"initial weights #{i + 1} have {len(w)} values; the features are "
+                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
 
 
 def _pset_sum(d: dict, vector: bool) -> float:
@@ -400,10 +407,7 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     key = cache_key(ir.read_bytes(), t.name, base, res.decisions)
     if cache_get(key) is None:
         cache_put(key, {"metrics": metrics, "report": report})
-    module = b""
-    if module_suffix:
-        with tempfile.TemporaryDirectory(prefix="agentsched-mod-") as d:
-            module = write_output(res, Path(d) / f"module{module_suffix}").read_bytes()
+    module = module_bytes(res, module_suffix) if module_suffix else b""
     return Rollout(res.decisions, metrics, report, agent.seen, key,
                    seconds=time.perf_counter() - t0, module=module)
 

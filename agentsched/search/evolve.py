@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .evaluate import (FEATURES, HEURISTICS, Evaluator, HeuristicPolicy, LinearPolicy,
-                       SearchResult, Tracker, linear_seed)
+                       SearchResult, Tracker, check_weights, linear_seed)
 
 
 def _policy(w: np.ndarray) -> LinearPolicy:
@@ -50,10 +50,7 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
     # The LLVM genome's schedule is the default one: no compile needed for it.
     evaluated: list[tuple] = [(default.cost, 0, seeds[0], default)]  # (cost, order, genome, rollout)
     fps: set = {_policy(seeds[0]).fingerprint()}
-    for w in init:
-        if len(w) != len(FEATURES):
-            raise ValueError(f"initial weights have {len(w)} values; the features are "
-                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
+    check_weights(init)
     first = [np.asarray(w, dtype=float) for w in init] + seeds[1:]
     while len(first) < population - 1:  # fill with perturbations of the LLVM seed
         first.append(_mutate(seeds[0], rng, sigma_range))

@@ -26,15 +26,7 @@ from pathlib import Path
 
 from ..kernels.spec import KernelSpec
 from ..runtime import KernelLoadError, Runtime, get_runtime, runtime_kind_for_target
-from ..toolchain.compile import Target
-from ..toolchain.tools import find_ptxas
-
-
-def module_suffix(target: Target) -> str:
-    """What the GPU loads: a code object on AMDGPU, a cubin when ptxas is here, else PTX."""
-    if target.is_amdgpu:
-        return ".co"
-    return ".cubin" if find_ptxas() else ".ptx"
+from ..toolchain.compile import Target, module_suffix
 
 
 def _digest(module: bytes) -> str:
@@ -76,7 +68,7 @@ class GpuTimer:
         self.prepared = None
         try:
             self.prepared = self.rt.prepare(self.spec, self.size, self.seed)
-            self._default_sha = _digest(self.default_module)
+            self._ratios[_digest(self.default_module)] = 1.0  # LLVM's own schedule, exactly
             self._default = self._load(self.default_module)
             self._default_copy = self._load(self.default_module)  # loaded twice: A/A is real
             ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size,
@@ -110,9 +102,9 @@ class GpuTimer:
         failed load/launch)."""
         variants = {"default": self._default, "default#2": self._default_copy}
         names: dict[str, str] = {}  # sha -> variant name, new modules only
-        for m in modules:
-            sha = _digest(m)
-            if sha == self._default_sha or sha in self._ratios or sha in names:
+        shas = [_digest(m) for m in modules]
+        for m, sha in zip(modules, shas):
+            if sha in self._ratios or sha in names:  # the default's ratio is there: 1.0
                 continue
             try:
                 k = self._load(m)
@@ -139,8 +131,7 @@ class GpuTimer:
             aa = res.noise_floor.rel_diff.value if res.noise_floor else None
             wall = res.wall_s
         self.batches.append(BatchRecord(len(modules), len(names), aa, round(wall, 3)))
-        return [1.0 if _digest(m) == self._default_sha else self._ratios[_digest(m)]
-                for m in modules]
+        return [self._ratios[sha] for sha in shas]
 
     def confirm(self, modules: dict[str, bytes], rounds: int = 31, reps: int = 5) -> dict:
         """A fresh, longer interleaved run of the named modules with the default and its A/A

@@ -216,6 +216,20 @@ OUTPUT_KINDS = {".s": "asm", ".ptx": "asm", ".o": "obj", ".co": "co", ".hsaco": 
                 ".cubin": "cubin"}
 
 
+def module_suffix(target: Target) -> str:
+    """What a GPU loads: a code object on AMDGPU, a cubin when ptxas is here, else PTX (the
+    driver then JIT-compiles it)."""
+    if target.is_amdgpu:
+        return ".co"
+    return ".cubin" if find_ptxas() else ".ptx"
+
+
+def module_bytes(result: CompileResult, suffix: str) -> bytes:
+    """The loadable module of a compile (see write_output) as bytes, through a temp file."""
+    with tempfile.TemporaryDirectory(prefix="agentsched-mod-") as d:
+        return write_output(result, Path(d) / f"module{suffix}").read_bytes()
+
+
 def write_output(result: CompileResult, out: Path) -> Path:
     """Write the compile's assembly, object, code object or cubin, chosen by out's suffix."""
     out = Path(out)
