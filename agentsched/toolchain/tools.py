@@ -46,12 +46,21 @@ def find_tool(name: str) -> str:
 
 
 def find_ptxas() -> str | None:
-    """ptxas from a CUDA toolkit, if any (optional: without it PTX is loaded by the driver)."""
+    """ptxas from a CUDA toolkit, else from NVIDIA's `nvidia-cuda-nvcc-cu12` wheel (installed
+    by `make setup`), if any (optional: without it PTX is loaded by the driver)."""
     for cand in (os.environ.get("AGENTSCHED_PTXAS"), shutil.which("ptxas"),
-                 "/usr/local/cuda/bin/ptxas"):
+                 "/usr/local/cuda/bin/ptxas", _wheel_ptxas()):
         if cand and Path(cand).exists():
             return cand
     return None
+
+
+def _wheel_ptxas() -> str | None:
+    import importlib.util
+    spec = importlib.util.find_spec("nvidia.cuda_nvcc")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return str(Path(list(spec.submodule_search_locations)[0]) / "bin" / "ptxas")
 
 
 @functools.cache
