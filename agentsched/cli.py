@@ -458,6 +458,17 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
+def _interrupt_behind(e: BaseException, kind: type):
+    """The `kind` exception among e's causes and contexts, if any."""
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, kind):
+            return e
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return None
+
+
 def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
@@ -470,24 +481,28 @@ def main() -> None:
     from .toolchain import ToolFailed, ToolMissing, UnknownTarget
     try:
         rc = app(standalone_mode=False)
-    except Interrupted as e:
-        _fail(f"{e}; stopped (nothing half-written was kept)", e.exit_code)
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except typer.Abort:
         _fail("aborted", 1)
-    except _usage_error_types() as e:
-        if type(e).__name__ == "NoArgsIsHelpError":  # bare `agentsched CMD`: its help
-            e.show()
-            sys.exit(0)
-        ctx = getattr(e, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        _fail(" ".join(e.format_message().split()) + hint, getattr(e, "exit_code", 2))
-    except (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
-            UnknownTarget, AgentError, OSError, ValueError, RuntimeError) as e:
-        from .search.evaluate import ObjectiveError, WorkersError
-        usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
-        _fail(str(e), 2 if isinstance(e, usage) else 1)
+    except BaseException as e:
+        # an interrupt, also one that a library wrapped (Ray's ray.get: SystemError)
+        intr = _interrupt_behind(e, Interrupted)
+        if intr is not None:
+            _fail(f"{intr}; stopped (nothing half-written was kept)", intr.exit_code)
+        if isinstance(e, _usage_error_types()):
+            if type(e).__name__ == "NoArgsIsHelpError":  # bare `agentsched CMD`: its help
+                e.show()
+                sys.exit(0)
+            ctx = getattr(e, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            _fail(" ".join(e.format_message().split()) + hint, getattr(e, "exit_code", 2))
+        if isinstance(e, (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
+                          UnknownTarget, AgentError, OSError, ValueError, RuntimeError)):
+            from .search.evaluate import ObjectiveError, WorkersError
+            usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
+            _fail(str(e), 2 if isinstance(e, usage) else 1)
+        raise
     if rc == 130:  # typer's answer to a KeyboardInterrupt it caught itself
         _fail("interrupted by SIGINT", 130)
     if isinstance(rc, int) and rc:

@@ -15,6 +15,7 @@ import ctypes
 import os
 import signal
 import threading
+from contextlib import contextmanager
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 CLI_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -50,6 +51,22 @@ def raise_on_signals(signals=CLI_SIGNALS) -> None:
         signal.signal(s, _raise_interrupted)
 
 
+@contextmanager
+def handlers_kept(signals=CLI_SIGNALS):
+    """Put our signal handlers back after a library installs its own at the C level (Ray's
+    crash reporter takes SIGTERM in ray.init, and would exit 1 without our clean-up)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {s: signal.getsignal(s) for s in signals}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            if handler is not None:
+                signal.signal(s, handler)
+
+
 try:
     _prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved here, not in a forked child
 except (OSError, AttributeError):  # not Linux: no parent-death signal
@@ -76,7 +93,10 @@ def child_preexec(parent: int) -> None:
 
 
 def _exit_worker(signum, frame):
-    signal.signal(signum, signal.SIG_DFL)
+    # Further SIGTERMs (the pool terminating its workers once one has exited, the parent's
+    # death) must not cut the clean-up short; the main process SIGKILLs a worker that takes
+    # too long.
+    signal.signal(signum, signal.SIG_IGN)
     raise SystemExit(128 + signum)  # quietly ends an idle worker; unwinds a running task
 
 

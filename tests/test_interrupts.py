@@ -63,10 +63,16 @@ def scheduling(d: dict) -> bool:
     return any("llc" in c and "agent-sched" in _cmdline(p) for p, c in d.items())
 
 
-def _start(args, cwd, want=scheduling, timeout=120):
-    """Start `agentsched ARGS` and wait until its process tree satisfies `want`."""
+def _start(args, cwd, want=scheduling, timeout=120, own_tmp=True):
+    """Start `agentsched ARGS` in `cwd` (with own_tmp, its temp files in cwd/../tmp, to be
+    checked) and wait until its process tree satisfies `want`."""
+    env = dict(os.environ)
+    if own_tmp:
+        tmp = Path(cwd).parent / "tmp"
+        tmp.mkdir(exist_ok=True)
+        env["TMPDIR"] = str(tmp)
     proc = subprocess.Popen([sys.executable, "-m", "agentsched.cli", *args], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.time() + timeout
     while time.time() < deadline:
         d = descendants(proc.pid)
@@ -87,7 +93,9 @@ def test_interrupt_exits_nonzero_and_leaves_nothing(tmp_path, sig, code, command
     else:
         args = ["compile", "fa_decode_d256", "-t", "gfx1100", "--agent", "random",
                 "-o", "k.s", "--save-decisions", "d.jsonl", "--state-log", "s.jsonl"]
-    proc, kids = _start(args, tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(args, work)
     time.sleep(0.3)
     kids = {**kids, **descendants(proc.pid)}
     proc.send_signal(sig)
@@ -97,7 +105,8 @@ def test_interrupt_exits_nonzero_and_leaves_nothing(tmp_path, sig, code, command
     assert len(lines) == 1 and signal.Signals(sig).name in lines[0], stderr
     time.sleep(0.2)
     assert alive(kids) == []  # llc died with the command
-    assert list(tmp_path.iterdir()) == []  # no output, no scratch files
+    assert list(work.iterdir()) == []  # no output, no scratch files
+    assert list((tmp_path / "tmp").iterdir()) == []  # no temp files either
 
 
 def test_sigterm_stops_every_search_worker_and_their_llc(tmp_path):
@@ -107,7 +116,9 @@ def test_sigterm_stops_every_search_worker_and_their_llc(tmp_path):
 
     def two_workers_compiling(d):  # both pool workers started and an llc under one of them
         return sum("python" in c for c in d.values()) >= 2 and scheduling(d)
-    proc, kids = _start(args, tmp_path, two_workers_compiling)
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(args, work, two_workers_compiling)
     kids = {**kids, **descendants(proc.pid)}
     proc.send_signal(signal.SIGTERM)
     _, stderr = proc.communicate(timeout=60)
@@ -117,13 +128,36 @@ def test_sigterm_stops_every_search_worker_and_their_llc(tmp_path):
     while alive(kids) and time.time() < deadline:
         time.sleep(0.1)
     assert alive(kids) == [], {p: kids[p] for p in alive(kids)}
-    assert list(tmp_path.iterdir()) == []
+    assert list(work.iterdir()) == [] and list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_sigterm_shuts_a_local_ray_down(tmp_path):
+    pytest.importorskip("ray", reason="ray not installed (pip install 'ray[default]')")
+    args = ["search", str(DATA / "attn_tile.cu"), "-t", "gfx90a", "--method", "evolve",
+            "--budget", "400", "--ray", "local", "--json", "s.json"]
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(args, work, lambda d: any(c.startswith("ray::") for c in d.values())
+                        and scheduling(d), timeout=240, own_tmp=False)  # Ray's socket
+    # paths must stay short: its temp files stay in the system's temp directory
+    kids = {**kids, **descendants(proc.pid)}
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 143, stderr
+    assert "Traceback" not in stderr and stderr.strip().splitlines()[-1].startswith(
+        "error: interrupted by SIGTERM"), stderr
+    deadline = time.time() + 30
+    while alive(kids) and time.time() < deadline:
+        time.sleep(0.2)
+    assert alive(kids) == [], {p: kids[p] for p in alive(kids)}
+    assert list(work.iterdir()) == []
 
 
 def test_sigkill_of_the_command_still_kills_llc(tmp_path):
     """PR_SET_PDEATHSIG: even a SIGKILL of agentsched (no clean-up possible) stops llc."""
-    proc, kids = _start(["states", "fa_decode_d256", "-t", "gfx1100", "-o", "s.jsonl"],
-                        tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(["states", "fa_decode_d256", "-t", "gfx1100", "-o", "s.jsonl"], work)
     proc.kill()
     proc.wait()
     deadline = time.time() + 10
@@ -131,11 +165,11 @@ def test_sigkill_of_the_command_still_kills_llc(tmp_path):
         time.sleep(0.05)
     assert alive(kids) == []
     # its scratch directory is left, and the next write into the directory removes it
-    assert [p.name[:12] for p in tmp_path.iterdir()] == [".agentsched-"]
+    assert [p.name[:12] for p in work.iterdir()] == [".agentsched-"]
     r = cli("states", str(DATA / "softmax_rows.cu"), "-t", "gfx1100", "-o",
-            str(tmp_path / "t.jsonl"))
+            str(work / "t.jsonl"))
     assert r.returncode == 0, r.stderr
-    assert [p.name for p in tmp_path.iterdir()] == ["t.jsonl"]
+    assert [p.name for p in work.iterdir()] == ["t.jsonl"]
 
 
 def test_absurd_worker_counts_are_usage_errors(tmp_path):

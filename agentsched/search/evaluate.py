@@ -30,7 +30,7 @@ import numpy as np
 
 from ..agents.base import Agent
 from ..agents.heuristics import best_by
-from ..interrupts import pool_worker_init
+from ..interrupts import handlers_kept, pool_worker_init
 from ..metrics import SM_LIMITS, Launch, measurement_identity, static_metrics
 from ..protocol import (CLASSES, Candidate, Decision, DecisionPoint, atomic_write_text,
                         decision_to_dict)
@@ -587,10 +587,11 @@ class Evaluator:
         if ray_address:
             import ray
             if not ray.is_initialized():
-                if ray_address == "local":
-                    ray.init(include_dashboard=False, log_to_driver=False)
-                else:
-                    ray.init(address=ray_address, log_to_driver=False)
+                with handlers_kept():  # Ctrl-C/SIGTERM still shut Ray down cleanly
+                    if ray_address == "local":
+                        ray.init(include_dashboard=False, log_to_driver=False)
+                    else:
+                        ray.init(address=ray_address, log_to_driver=False)
                 self._ray_started = True
             self.backend = "ray"
         elif self.workers > 1:
