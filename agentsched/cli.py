@@ -110,6 +110,7 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
            llm_mode: Optional[str] = LlmMode):
     """Let an agent decide every point of a state log, offline (the seed's agents.py)."""
     from .agents import make_agent
+    from .channel import AgentError
     from .protocol import decision_for, read_states, write_decisions
     _check_outputs(output)
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode))
@@ -118,7 +119,14 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
         for point in read_states(state_log):
             if len({c.id for c in point.candidates}) < 2:
                 continue
-            cand = ag.pick(point)
+            try:
+                cand = ag.pick(point)
+            except Exception as e:
+                raise AgentError(f"agent {agent!r} failed at {point.key}: "
+                                 f"{type(e).__name__}: {e}") from e
+            if cand not in point.candidates:
+                raise AgentError(f"agent {agent!r} picked a non-candidate at {point.key}: "
+                                 f"{cand!r:.200}")
             changed += cand.key != point.llvm
             decisions.append(decision_for(point, cand))
     finally:

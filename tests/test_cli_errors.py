@@ -139,3 +139,27 @@ def test_a_source_named_like_an_option_is_a_file(tmp_path):
                        capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "amdgcn" in Path(tmp_path / "k.s").read_text()
+
+
+@requires_llvm
+def test_decide_with_an_agent_returning_none_is_one_clear_error(tmp_path):
+    import sys
+    r = cli("states", KERNEL, "-t", "gfx1100", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 0, r.stderr
+    code = ("import sys; from agentsched.agents import Agent, register\n"
+            "@register('nothing')\nclass Nothing(Agent):\n"
+            "    def __init__(self, seed=0, **o): pass\n"
+            "    def pick(self, point): return None\n"
+            "from agentsched.cli import main; sys.argv = ['agentsched'] + sys.argv[1:]; main()")
+    r = subprocess.run([sys.executable, "-c", code, "decide", str(tmp_path / "s.jsonl"),
+                        "--agent", "nothing", "-o", str(tmp_path / "d.jsonl")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "non-candidate" in one_line(r.stderr)
+    assert not (tmp_path / "d.jsonl").exists()
+
+
+@requires_llvm
+def test_a_store_that_is_not_a_regular_file_is_refused(tmp_path):
+    r = cli("experiment", KERNEL, "--agents", "default", "--store", "/dev/null")
+    assert r.returncode == 1 and "regular file" in one_line(r.stderr)
+    assert Path("/dev/null").is_char_device()
