@@ -102,9 +102,16 @@ def _prefix() -> str:
     return f"{SCRATCH_PREFIX}{socket.gethostname()}-{os.getpid()}-"
 
 
+_swept: set = set()  # directories already cleaned by this process
+
+
 def _remove_orphans(directory: Path) -> None:
     """Remove scratch directories that a killed run (SIGKILL, power loss) of this host left
-    in `directory`: their process is gone."""
+    in `directory`: their process is gone. Once per directory and process (caches write
+    thousands of files into one directory)."""
+    if directory in _swept:
+        return
+    _swept.add(directory)
     host = f"{SCRATCH_PREFIX}{socket.gethostname()}-"
     try:
         entries = [e for e in os.scandir(directory) if e.name.startswith(host)]
