@@ -159,15 +159,14 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 agent_timeout: Optional[float] = AgentTimeoutOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     from .agents import make_agent
-    from .metrics import static_metrics
+    from .experiment import resolve_kernel
+    from .metrics import launch_of, static_metrics
     from .protocol import atomic_write_text, write_decisions
     from .toolchain import compile_ir, parse_target, write_output
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
     _check_outputs(output, json_out, save_decisions, state_log)
     _set_agent_timeout(agent_timeout)
-    from .experiment import resolve_kernel
-    from .metrics import launch_of
     t = parse_target(target)
     ir = _source_ir(source, t, define)
     launch = launch_of(resolve_kernel(source).spec)  # block size: NVPTX occupancy

@@ -202,9 +202,14 @@ def launch_of(spec) -> Launch | None:
     """The launch of a KernelSpec at its default size (None without a spec)."""
     if spec is None:
         return None
+    try:
+        dims = [int(n) for n in spec.block(dict(spec.default_size))]
+    except Exception as e:
+        raise ValueError(f"kernel spec {spec.name!r}: block(default_size) failed: "
+                         f"{type(e).__name__}: {e}") from None
     threads = 1
-    for n in spec.block(dict(spec.default_size)):
-        threads *= int(n)
+    for n in dims:
+        threads *= n
     return Launch(threads, int(getattr(spec, "shared_bytes", 0) or 0))
 
 
