@@ -9,8 +9,8 @@ cuOccupancyMaxActiveBlocksPerMultiprocessor, on a real GPU.
 `prepare` compiles the suite kernels and the test kernels for sm_90 with LLVM's schedule and
 two random schedules each (default DIR: .devcarry/occupancy, ignored by git). `run` assembles
 every PTX with ptxas at several register limits (-maxrregcount: none, 32, 64, 96, 128, 168,
-255; launch bounds dropped for those), reads each entry's registers and static shared memory from `ptxas -v`, loads the cubin
-and asks the driver for resident blocks per SM at block sizes 32..1024 and dynamic shared
+255; launch bounds dropped for those), reads each entry's registers and static shared
+memory from `ptxas -v`, loads the cubin and asks the driver for resident blocks per SM at block sizes 32..1024 and dynamic shared
 memory 0, 16 KB and 64 KB (opted in), and compares blocks x warps with cuda_occupancy.
 """
 from __future__ import annotations
