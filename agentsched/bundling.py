@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .agents import make_agent
 from .experiment import KernelRef, decisions_body
-from .metrics import static_metrics
+from .metrics import launch_of, measurement_identity, static_metrics
 from .protocol import atomic_write_text, read_decisions
 from .runtime.bundle import add_user_spec, write_manifest
 from .store import Store, content_hash
@@ -47,7 +47,8 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
         body = decisions_body(applied)
         dec_file = out_dir / f"{v.name}.decisions.jsonl"
         atomic_write_text(dec_file, body)
-        m = static_metrics(res.asm, target, with_cycles=target.is_amdgpu).as_dict()
+        m = static_metrics(res.asm, target, with_cycles=target.is_amdgpu,
+                           launch=launch_of(kernel.spec)).as_dict()
         m.update({k: res.report[k] for k in ("decisions", "choices", "changed", "stale",
                                              "reverted_regions")})
         m["decisions_hash"] = content_hash(body)
@@ -59,6 +60,7 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
     write_manifest(out_dir, {"kernel": kernel_obj, "size": size, "target": target.name,
                              "variants": entries,
                              "tool_versions": {"llvm": llvm_version(),
+                                               "measurement": measurement_identity(target),
                                                "ir_hash": content_hash(ir.read_bytes())}})
     return out_dir
 

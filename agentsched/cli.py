@@ -33,6 +33,13 @@ def _defines(items: list[str] | None) -> dict:
     return out_
 
 
+def _check_outputs(*paths) -> None:
+    """Refuse unusable output paths before any work (agentsched.outputs writes them)."""
+    from .outputs import check_output
+    for p in paths:
+        check_output(p)
+
+
 def _source_ir(source: str, t, define: list[str] | None) -> Path:
     """IR for a source file, LLVM IR, a spec .py or a suite kernel name (its -D macros
     included, so decisions found by `search`/`experiment` on a suite kernel replay here)."""
@@ -57,6 +64,20 @@ LlmUrl = typer.Option(None, "--llm-base-url", help="OpenAI-compatible endpoint "
                       "(env AGENTSCHED_LLM_BASE_URL; default DeepSeek)")
 LlmModel = typer.Option(None, "--llm-model", help="Model name (env AGENTSCHED_LLM_MODEL)")
 LlmMode = typer.Option(None, "--llm-mode", help="step (a call per decision) or region")
+AgentTimeoutOpt = typer.Option(None, "--agent-timeout",
+                               help="Seconds a live agent may take per decision, 0 = no limit "
+                                    "(env AGENTSCHED_AGENT_TIMEOUT; default 300)")
+
+
+def _set_agent_timeout(seconds: float | None) -> None:
+    """--agent-timeout, through the environment so that every compile (and worker) sees it."""
+    import os
+    from .channel import AGENT_TIMEOUT_ENV
+    if seconds is None:
+        return
+    if seconds < 0:
+        raise UsageError(f"--agent-timeout {seconds:g}: give seconds >= 0 (0: no limit)")
+    os.environ[AGENT_TIMEOUT_ENV] = repr(float(seconds))
 
 
 @app.command()
@@ -67,11 +88,19 @@ def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or 
            base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic")):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
     from .toolchain import compile_ir, parse_target
+    _check_outputs(output)
     t = parse_target(target)
     result = compile_ir(_source_ir(source, t, define), t, state_log=output, base=base)
     rep = result.report
     out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
               f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
+    _nothing_to_schedule(rep)
+
+
+def _nothing_to_schedule(rep: dict) -> None:
+    if rep.get("nothing_to_schedule"):
+        err.print("note: nothing to schedule: no function reached the machine scheduler "
+                  "(an empty, host-only or optnone module)", markup=False, highlight=False)
 
 
 @app.command()
@@ -81,14 +110,23 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
            llm_mode: Optional[str] = LlmMode):
     """Let an agent decide every point of a state log, offline (the seed's agents.py)."""
     from .agents import make_agent
+    from .channel import AgentError
     from .protocol import decision_for, read_states, write_decisions
+    _check_outputs(output)
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode))
     decisions, changed = [], 0
     try:
         for point in read_states(state_log):
             if len({c.id for c in point.candidates}) < 2:
                 continue
-            cand = ag.pick(point)
+            try:
+                cand = ag.pick(point)
+            except Exception as e:
+                raise AgentError(f"agent {agent!r} failed at {point.key}: "
+                                 f"{type(e).__name__}: {e}") from e
+            if cand not in point.candidates:
+                raise AgentError(f"agent {agent!r} picked a non-candidate at {point.key}: "
+                                 f"{cand!r:.200}")
             changed += cand.key != point.llvm
             decisions.append(decision_for(point, cand))
     finally:
@@ -117,16 +155,21 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
                 base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
                 llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
-                llm_mode: Optional[str] = LlmMode):
+                llm_mode: Optional[str] = LlmMode,
+                agent_timeout: Optional[float] = AgentTimeoutOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     from .agents import make_agent
-    from .metrics import static_metrics
+    from .experiment import resolve_kernel
+    from .metrics import launch_of, static_metrics
     from .protocol import atomic_write_text, write_decisions
     from .toolchain import compile_ir, parse_target, write_output
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
+    _check_outputs(output, json_out, save_decisions, state_log)
+    _set_agent_timeout(agent_timeout)
     t = parse_target(target)
     ir = _source_ir(source, t, define)
+    launch = launch_of(resolve_kernel(source).spec)  # block size: NVPTX occupancy
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode)) \
         if agent else None
     try:
@@ -136,7 +179,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         if ag:
             ag.close()
     write_output(result, output)
-    m = static_metrics(result.asm, t)
+    m = static_metrics(result.asm, t, launch=launch)
     rep = result.report
     summary = {"source": str(source), "target": t.name, "agent": agent,
                "decisions_file": str(decisions) if decisions else None,
@@ -154,6 +197,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         table.add_row(k, str(summary[k]))
     out.print(table)
     out.print(f"-> {output}")
+    _nothing_to_schedule(rep)
 
 
 @app.command("plugin-path")
@@ -196,12 +240,15 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                                                          help="SQLite results store"),
                time: bool = typer.Option(False, "--time", help="Time on the local GPU"),
                llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
-               llm_mode: Optional[str] = LlmMode):
+               llm_mode: Optional[str] = LlmMode,
+               agent_timeout: Optional[float] = AgentTimeoutOpt):
     """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
     from .experiment import resolve_kernel, run_experiment
     from .report import write_rows
     from .store import Store
     names = [a.strip() for a in agents_.split(",") if a.strip()]
+    _check_outputs(json_out, csv_out)
+    _set_agent_timeout(agent_timeout)
     from .agents import agent_names
     for n in names:
         if n not in agent_names():
@@ -232,15 +279,11 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
               seed: int = SeedOpt,
               store_path: Optional[Path] = typer.Option(None, "--store")):
     """The seed's experiments end to end: tables, JSON, CSV and plots in --out."""
-    import os
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
         TimeElapsedColumn
     from . import reproduce as rp
     from .store import Store
-    agent_list = [a for a in agents_.split(",") if a]
-    if "llm" not in agent_list and (os.environ.get("AGENTSCHED_LLM_API_KEY")
-                                    or os.environ.get("DEEPSEEK_API_KEY")):
-        agent_list.append("llm")  # the seed's central test, when a model is configured
+    agent_list = [a for a in agents_.split(",") if a]  # the LLM only when asked: --agents ...,llm
     kernel_list = kernels.split(",") if kernels else None
     target_list = targets.split(",")
     n = len(rp.plan(kernel_list or [k for _, ks in rp.TABLES for k in ks], target_list,
@@ -313,14 +356,16 @@ def merge_timings(bundle_dir: Path, store_path: Optional[Path] = None) -> int:
     results = json.loads((Path(bundle_dir) / "results.json").read_text())
     man = json.loads((Path(bundle_dir) / "manifest.json").read_text())
     ir_hash = man.get("tool_versions", {}).get("ir_hash", "")
-    gpu = results.get("device", {}).get("name", "?")
+    gpu = results.get("device", {}).get("gpu", "?")  # the runtimes' device_info() key
     by_name = {v["name"]: v for v in man["variants"]}
     store = Store(store_path)
     n = 0
     try:
         for name, r in results["variants"].items():
-            src = by_name.get(r.get("aa_copy_of") or name)
-            if not src:
+            src = by_name.get(name)
+            if not src or r.get("aa_copy_of"):
+                # the A/A copy is the baseline timed twice (its noise floor is in results.json):
+                # stored, it would replace the baseline's own row (same schedule, same key)
                 continue
             store.put_timing(decisions_hash=src["metrics"].get("decisions_hash", ""),
                              source_hash=ir_hash, target=b.target or "?", gpu=gpu, result=r)
@@ -370,6 +415,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     from .search.cli_search import init_weights_from, search_command
     if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
         raise UsageError(f"unknown objective {objective!r}")
+    _check_outputs(json_out, decisions_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("search", total=None)
         res = search_command(source, target, objective, budget, workers, ray, method, seed,
@@ -396,28 +442,78 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
 
 
+def _usage_error_types() -> tuple:
+    """What typer raises for bad command lines: typer >= 0.2x bundles its own click types
+    (TyperException), older ones raise click's."""
+    types: list = []
+    try:
+        from typer.exceptions import TyperException
+        types.append(TyperException)
+    except ImportError:
+        pass
+    try:
+        import click
+        types.append(click.ClickException)
+    except ImportError:
+        pass
+    return tuple(types)
+
+
+def _fail(message: str, code: int) -> None:
+    err.print(f"error: {message}", style="bold red", markup=False, highlight=False,
+              soft_wrap=True)
+    sys.exit(code)
+
+
+def _interrupt_behind(e: BaseException, kind: type):
+    """The `kind` exception among e's causes and contexts, if any."""
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, kind):
+            return e
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return None
+
+
 def main() -> None:
-    """Entry point: known failures become one clear line and a non-zero exit."""
+    """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
+    command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
+    clean-up (temp files removed, child processes stopped)."""
+    from .interrupts import Interrupted, raise_on_signals
+    raise_on_signals()
     from .agents import UnknownAgentError
     from .channel import AgentError
     from .protocol import ProtocolError
     from .toolchain import ToolFailed, ToolMissing, UnknownTarget
     try:
-        app(standalone_mode=False)
-    except (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
-            UnknownTarget, AgentError, FileNotFoundError, ValueError, RuntimeError) as e:
-        err.print(f"error: {e}", style="bold red", markup=False, highlight=False, soft_wrap=True)
-        sys.exit(2 if isinstance(e, (UsageError, UnknownAgentError, UnknownTarget)) else 1)
+        rc = app(standalone_mode=False)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except SystemExit:
+    except typer.Abort:
+        _fail("aborted", 1)
+    except BaseException as e:
+        # an interrupt, also one that a library wrapped (Ray's ray.get: SystemError)
+        intr = _interrupt_behind(e, Interrupted)
+        if intr is not None:
+            _fail(f"{intr}; stopped (nothing half-written was kept)", intr.exit_code)
+        if isinstance(e, _usage_error_types()):
+            if type(e).__name__ == "NoArgsIsHelpError":  # bare `agentsched CMD`: its help
+                e.show()
+                sys.exit(0)
+            ctx = getattr(e, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            _fail(" ".join(e.format_message().split()) + hint, getattr(e, "exit_code", 2))
+        if isinstance(e, (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
+                          UnknownTarget, AgentError, OSError, ValueError, RuntimeError)):
+            from .search.evaluate import ObjectiveError, WorkersError
+            usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
+            _fail(str(e), 2 if isinstance(e, usage) else 1)
         raise
-    except Exception as e:  # click usage errors
-        import click
-        if isinstance(e, click.ClickException):
-            e.show()
-            sys.exit(e.exit_code)
-        raise
+    if rc == 130:  # typer's answer to a KeyboardInterrupt it caught itself
+        _fail("interrupted by SIGINT", 130)
+    if isinstance(rc, int) and rc:
+        sys.exit(rc)
 
 
 if __name__ == "__main__":

@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Callable
 
 from .agents import make_agent
-from .metrics import METRICS_VERSION, static_metrics
+from .metrics import launch_of, measurement_identity, static_metrics
 from .protocol import Decision, decision_to_dict
 from .store import Store, content_hash, row_key
 from .toolchain import compile_ir, emit_ir, parse_target
-from .toolchain.tools import llvm_version
 
 ROW_KEYS = ("agent", "decisions", "changed", "vgpr", "sgpr", "occupancy", "spills",
             "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions", "time_us")
@@ -72,7 +71,8 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     ir = kernel.ir(target)
     source_hash = content_hash(ir.read_bytes())
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
-    tools = f"llvm {llvm_version()}; metrics v{METRICS_VERSION}"
+    launch = launch_of(kernel.spec)
+    tools = measurement_identity(target, launch)  # LLVM, plugin build, metrics (+ ptxas)
     key = row_key(source_hash, target.name, label, tools)
     if store is not None:
         cached = store.get_row(key)
@@ -85,7 +85,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     finally:
         if agent is not None:
             agent.close()
-    m = static_metrics(result.asm, target)
+    m = static_metrics(result.asm, target, launch=launch)
     rep = result.report
     body = decisions_body(result.decisions)
     row = {

@@ -1,31 +1,40 @@
 """Static metrics of a compiled kernel: registers, occupancy, spills, scratch, estimated cycles.
 
 AMDGPU figures are LLVM's own (the assembly's kernel-info comments and metadata); NVPTX
-registers and spills come from `ptxas -v` when a CUDA toolkit's ptxas is present.
+registers, spills and shared memory come from `ptxas -v` when ptxas is present, and NVPTX
+occupancy from those and the block size by the CUDA occupancy rules (cuda_occupancy below).
+docs/search.md defines every field.
 """
 from __future__ import annotations
 
+import functools
 import re
-import subprocess
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .toolchain.compile import Target
-from .toolchain.tools import find_ptxas, find_tool
+from .toolchain.tools import find_ptxas, find_tool, run_tool
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
-METRICS_VERSION = 2
+METRICS_VERSION = 3
 
 
 @dataclass
 class StaticMetrics:
     vgpr: int | None = None  # AMDGPU: VGPRs (+AGPRs on gfx90a/gfx942); NVPTX: ptxas registers
-    sgpr: int | None = None
-    occupancy: int | None = None  # AMDGPU: waves per SIMD as LLVM computes it
-    spills: int | None = None  # spilled registers (AMDGPU) / spill stores+loads bytes (NVPTX)
+    sgpr: int | None = None  # AMDGPU only
+    occupancy: int | None = None  # AMDGPU: waves per SIMD (LLVM's figure); NVPTX: resident
+    # warps per SM (cuda_occupancy: registers, shared memory, block size)
+    spills: int | None = None  # 32-bit registers spilled, on both: AMDGPU LLVM's VGPR + SGPR
+    # spill counts; NVPTX ceil(spill store bytes / 4) (each spilled register is stored at least
+    # once; a register stored at several places counts more than once)
+    spill_bytes: int | None = None  # NVPTX only: spill stores + loads, bytes per thread (ptxas)
     scratch_bytes: int | None = None  # private segment (AMDGPU) / stack frame (NVPTX)
-    est_cycles: float | None = None  # llvm-mca cycles per iteration of the hottest loop
+    shared_bytes: int | None = None  # static shared memory: LDS per workgroup (AMDGPU),
+    # smem per block (NVPTX); dynamic shared memory is the launch's (Launch)
+    est_cycles: float | None = None  # AMDGPU: llvm-mca cycles per iteration of the hottest
+    # loop, or of one pass over a loop-free kernel (mca_cycles); NVPTX: none (no mca model)
     code_bytes: int | None = None
 
     def as_dict(self) -> dict:
@@ -41,40 +50,51 @@ def amdgpu_metrics(asm: str) -> StaticMetrics:
     """Figures of the first kernel in AMDGPU assembly."""
     info = asm.split("; Kernel info:", 1)[1] if "; Kernel info:" in asm else asm
     vgpr = _first_int(r"^; TotalNumVgprs: (\d+)", info) or _first_int(r"^; NumVgprs: (\d+)", info)
-    spills = (_first_int(r"\.vgpr_spill_count:\s+(\d+)", asm) or 0) + \
-        (_first_int(r"\.sgpr_spill_count:\s+(\d+)", asm) or 0)
+    vspill = _first_int(r"\.vgpr_spill_count:\s+(\d+)", asm)
+    sspill = _first_int(r"\.sgpr_spill_count:\s+(\d+)", asm)
+    spills = None if vspill is None and sspill is None else (vspill or 0) + (sspill or 0)
     return StaticMetrics(
         vgpr=vgpr, sgpr=_first_int(r"^; NumSgprs: (\d+)", info),
         occupancy=_first_int(r"^; Occupancy: (\d+)", info), spills=spills,
         scratch_bytes=_first_int(r"^; ScratchSize: (\d+)", info),
+        shared_bytes=_first_int(r"^; LDSByteSize: (\d+)", info),
         code_bytes=_first_int(r"^; codeLenInByte = (\d+)", info))
 
 
-def ptxas_metrics(ptx: str, target: Target) -> StaticMetrics:
+def ptxas_metrics(ptx: str, target: Target, launch: "Launch | None" = None) -> StaticMetrics:
     ptxas = find_ptxas()
     if not ptxas:
         return StaticMetrics()
     with tempfile.TemporaryDirectory(prefix="agentsched-") as d:
         src = Path(d) / "k.ptx"
         src.write_text(ptx)
-        proc = subprocess.run([ptxas, f"-arch={target.name}", "-O3", "-v", str(src), "-o",
-                               str(Path(d) / "k.cubin")], capture_output=True, text=True)
+        proc = run_tool([ptxas, f"-arch={target.name}", "-O3", "-v", str(src), "-o",
+                         str(Path(d) / "k.cubin")])
     out = proc.stdout + proc.stderr
     if proc.returncode != 0:
         raise RuntimeError(f"ptxas failed: {out.strip()[-500:]}")
+    regs = _first_int(r"Used (\d+) registers", out)
+    if regs is None:  # no kernel in the module
+        return StaticMetrics()
     stores = _first_int(r"(\d+) bytes spill stores", out) or 0
     loads = _first_int(r"(\d+) bytes spill loads", out) or 0
-    return StaticMetrics(vgpr=_first_int(r"Used (\d+) registers", out), spills=stores + loads,
-                         scratch_bytes=_first_int(r"(\d+) bytes stack frame", out))
+    smem = _first_int(r"(\d+) bytes smem", out) or 0
+    return StaticMetrics(vgpr=regs, spills=-(-stores // 4), spill_bytes=stores + loads,
+                         scratch_bytes=_first_int(r"(\d+) bytes stack frame", out),
+                         shared_bytes=smem,
+                         occupancy=nvptx_occupancy(ptx, target, regs, smem, launch))
 
 
-def static_metrics(asm: str, target: Target, with_cycles: bool = True) -> StaticMetrics:
+def static_metrics(asm: str, target: Target, with_cycles: bool = True,
+                   launch: "Launch | None" = None) -> StaticMetrics:
+    """launch: the block size and dynamic shared memory the kernel runs with (NVPTX
+    occupancy needs them; without, the PTX's .reqntid/.maxntid is used, else none)."""
     if target.is_amdgpu:
         m = amdgpu_metrics(asm)
         if with_cycles:
             m.est_cycles = mca_cycles(asm, target)
         return m
-    return ptxas_metrics(asm, target)
+    return ptxas_metrics(asm, target, launch)
 
 
 # ---------------------------------------------------------------- llvm-mca
@@ -113,19 +133,42 @@ def hottest_loop(asm: str) -> list[str]:
     return body
 
 
+def kernel_body(asm: str) -> list[str]:
+    """Instructions of the first function in AMDGPU assembly in layout order, labels,
+    directives, comments and branches removed: the straight-line path through a loop-free
+    kernel, each block once (for a kernel with if/else, both sides: an upper bound)."""
+    body, inside = [], False
+    for line in asm.splitlines():
+        s = line.strip()
+        if not inside:
+            inside = bool(re.match(r"^[A-Za-z_$][\w$.]*:", line)) and not s.startswith(".")
+            continue
+        if s.startswith(".Lfunc_end"):
+            break
+        if not s or s.startswith((";", ".", "//")) or s.endswith(":") or _BRANCH.match(s):
+            continue
+        body.append(s.split(";")[0].rstrip())
+    return body
+
+
 def mca_cycles(asm: str, target: Target, iterations: int | None = None) -> float | None:
     """llvm-mca-19's cycles per iteration of the hottest loop: an estimate from LLVM's
     scheduling model, blind to memory latency and occupancy. By default about 20,000
     simulated instructions (100 iterations of a small loop, at least 3 of a huge one): mca's
-    time grows with that product, and the per-iteration figure settles within a few."""
+    time grows with that product, and the per-iteration figure settles within a few.
+    A kernel without loops is estimated over its whole body (kernel_body), one pass: the
+    cycles of one run of the straight-line path."""
     body = hottest_loop(asm)
+    if not body:
+        body = kernel_body(asm)
+        iterations = 1
     if not body:
         return None
     iterations = iterations or max(3, min(100, 20000 // len(body)))
-    proc = subprocess.run(
+    proc = run_tool(
         [find_tool("llvm-mca-19"), f"-mtriple={target.triple}", f"-mcpu={target.name}",
          f"-iterations={iterations}", "-all-views=false", "-summary-view"],
-        input="\n".join(body) + "\n", capture_output=True, text=True)
+        input="\n".join(body) + "\n")
     total = _first_int(r"^Total Cycles:\s+(\d+)", proc.stdout)
     return round(total / iterations, 2) if total else None
 
@@ -143,3 +186,146 @@ def occupancy_from_vgprs(target: str, vgprs: int) -> int:
         raise ValueError(f"no VGPR occupancy table for {target}")
     used = max(granule, -(-vgprs // granule) * granule)
     return min(max_waves, total // used)
+
+
+# ---------------------------------------------------------------- NVIDIA occupancy
+
+@dataclass(frozen=True)
+class Launch:
+    """What NVIDIA occupancy needs from a launch: threads per block and dynamic shared
+    memory bytes per block."""
+    threads: int
+    dynamic_shared: int = 0
+
+
+def launch_of(spec) -> Launch | None:
+    """The launch of a KernelSpec at its default size (None without a spec)."""
+    if spec is None:
+        return None
+    try:
+        dims = [int(n) for n in spec.block(dict(spec.default_size))]
+    except Exception as e:
+        raise ValueError(f"kernel spec {spec.name!r}: block(default_size) failed: "
+                         f"{type(e).__name__}: {e}") from None
+    threads = 1
+    for n in dims:
+        threads *= n
+    return Launch(threads, int(getattr(spec, "shared_bytes", 0) or 0))
+
+
+@dataclass(frozen=True)
+class SmLimits:
+    max_warps: int  # resident warps per SM
+    max_blocks: int  # resident blocks per SM
+    smem_per_sm: int  # shared memory per SM, bytes (the largest carveout, the default)
+    smem_per_block: int  # largest shared memory per block (opt-in), bytes
+
+
+# NVIDIA's tables: CUDA C++ Programming Guide, "Technical Specifications per Compute
+# Capability" (warps, blocks, shared memory per SM and per block), and the rules of
+# cuda_occupancy.h (cudaOccMaxActiveBlocksPerMultiprocessor, the CUDA occupancy calculator):
+# 65536 registers per SM and per block, allocated per warp in units of 256 registers, in 4
+# sub-partitions of the SM; at most 255 registers per thread; shared memory allocated in
+# units of 128 bytes, plus 1 KB reserved per block by the driver (compute capability >= 8).
+SM_LIMITS = {
+    "sm_80": SmLimits(64, 32, 164 * 1024, 163 * 1024),
+    "sm_86": SmLimits(48, 16, 100 * 1024, 99 * 1024),
+    "sm_87": SmLimits(48, 16, 164 * 1024, 163 * 1024),
+    "sm_89": SmLimits(48, 24, 100 * 1024, 99 * 1024),
+    "sm_90": SmLimits(64, 32, 228 * 1024, 227 * 1024),
+    "sm_90a": SmLimits(64, 32, 228 * 1024, 227 * 1024),
+}
+REGS_PER_SM = REGS_PER_BLOCK = 65536
+REG_ALLOC_UNIT = 256  # registers, per warp
+SUB_PARTITIONS = 4
+MAX_REGS_PER_THREAD = 255
+SMEM_ALLOC_UNIT = 128
+SMEM_RESERVED_PER_BLOCK = 1024
+MAX_THREADS_PER_BLOCK = 1024
+WARP = 32
+
+
+def _round_up(x: int, unit: int) -> int:
+    return -(-x // unit) * unit
+
+
+def cuda_occupancy(arch: str, regs: int, threads: int, static_smem: int = 0,
+                   dynamic_smem: int = 0) -> int | None:
+    """Resident warps per SM for a kernel using `regs` registers per thread and `static_smem`
+    bytes of shared memory, launched with `threads` per block and `dynamic_smem` bytes: the
+    smallest of the register, warp, block and shared-memory limits, as cuda_occupancy.h
+    computes them (default carveout, no partitioned caching). None for an arch without a
+    table; 0 when one block does not fit."""
+    lim = SM_LIMITS.get(arch)
+    if lim is None:
+        return None
+    if threads < 1 or threads > MAX_THREADS_PER_BLOCK or regs > MAX_REGS_PER_THREAD:
+        return 0
+    warps = -(-threads // WARP)
+    # registers: per warp, rounded to the allocation unit, placed per sub-partition
+    regs_per_warp = _round_up(regs * WARP, REG_ALLOC_UNIT)
+    if regs_per_warp == 0:
+        by_regs = lim.max_blocks
+    elif (regs_per_warp * _round_up(warps, SUB_PARTITIONS) > REGS_PER_BLOCK
+          or regs_per_warp * warps > REGS_PER_BLOCK):
+        by_regs = 0
+    else:
+        by_regs = (REGS_PER_SM // SUB_PARTITIONS // regs_per_warp) * SUB_PARTITIONS // warps
+    by_warps = lim.max_warps // warps
+    smem = _round_up(static_smem + SMEM_RESERVED_PER_BLOCK + dynamic_smem, SMEM_ALLOC_UNIT)
+    by_smem = 0 if smem > lim.smem_per_block + SMEM_RESERVED_PER_BLOCK \
+        else lim.smem_per_sm // smem
+    return min(by_regs, by_warps, lim.max_blocks, by_smem) * warps
+
+
+def ptx_block_threads(ptx: str) -> int | None:
+    """Threads per block the PTX fixes (.reqntid) or bounds (.maxntid, taken as the block
+    size), for the first entry that says."""
+    m = re.search(r"^\s*\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?",
+                  ptx, re.M)
+    if not m:
+        return None
+    n = 1
+    for g in m.groups()[1:]:
+        n *= int(g or 1)
+    return n
+
+
+def nvptx_occupancy(ptx: str, target: Target, regs: int, static_smem: int,
+                    launch: Launch | None) -> int | None:
+    threads = launch.threads if launch else ptx_block_threads(ptx)
+    if threads is None:
+        return None
+    return cuda_occupancy(target.name, regs, threads, static_smem,
+                          launch.dynamic_shared if launch else 0)
+
+
+# ---------------------------------------------------------------- identity
+
+def measurement_identity(target: Target, launch: Launch | None = None) -> str:
+    """Everything besides the IR and the decisions that determines a compile's metrics: LLVM,
+    the plugin build, this module's definitions, on NVPTX ptxas and the launch. Part of every
+    cache key of measured rows (store, evaluation cache)."""
+    from .toolchain.plugin import plugin_digest
+    from .toolchain.tools import llvm_version
+    parts = [f"llvm {llvm_version()}", f"plugin {plugin_digest()}", f"metrics v{METRICS_VERSION}"]
+    if not target.is_amdgpu:
+        parts.append(f"ptxas {ptxas_version()}")
+        if launch is not None:
+            parts.append(f"launch {launch.threads}t+{launch.dynamic_shared}B")
+    return "; ".join(parts)
+
+
+def ptxas_version() -> str:
+    """ptxas's release line ('none' without ptxas): NVPTX metrics come from it."""
+    ptxas = find_ptxas()
+    if not ptxas:
+        return "none"
+    return _ptxas_version(ptxas)
+
+
+@functools.cache
+def _ptxas_version(path: str) -> str:
+    out = run_tool([path, "--version"]).stdout
+    m = re.search(r"release [^\n]*", out)
+    return m.group(0).strip() if m else (out.strip().splitlines() or ["?"])[-1]

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -286,17 +284,10 @@ def read_decisions(path: str | Path) -> list[Decision]:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write a file so that readers see the old or the new content, never a torn one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write a file so that readers see the old or the new content, never a torn one
+    (special files such as /dev/null or a FIFO are streamed into, never replaced)."""
+    from .outputs import write_text
+    write_text(path, text)
 
 
 def write_decisions(path: str | Path, decisions: Iterable[Decision]) -> None:

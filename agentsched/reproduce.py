@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .experiment import resolve_kernel, run_row
 from .metrics import occupancy_from_vgprs
+from .outputs import staged_output
 from .protocol import atomic_write_text
 from .report import write_rows
 from .store import Store
@@ -158,9 +159,8 @@ def _plots(out_dir: Path, rows: list[dict]) -> list[Path]:
         axes[0][0].legend(fontsize=7)
         fig.tight_layout()
         path = out_dir / f"{metric}.png"
-        tmp = out_dir / f".{metric}.tmp.png"
-        fig.savefig(tmp, dpi=110)
+        with staged_output(path) as tmp:
+            fig.savefig(tmp, dpi=110)
         plt.close(fig)
-        tmp.replace(path)
         made.append(path)
     return made

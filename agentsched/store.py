@@ -50,14 +50,29 @@ def row_key(source_hash: str, target: str, agent: str, tool_versions: str) -> st
     return content_hash("\0".join((source_hash, target, agent, tool_versions)))
 
 
+class StoreError(ValueError):
+    """A results store that cannot be used; the message names the file."""
+
+
 class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_store_path()
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError(f"{self.path}: a results store must be a regular file "
+                             "(an SQLite database)")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, timeout=60)
-        self.db.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=60)
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot open the results store: {e}") from None
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise StoreError(f"{self.path}: not a usable results store ({e}); move it away "
+                             "or give another --store") from None
 
     def close(self) -> None:
         self.db.close()

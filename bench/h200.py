@@ -119,7 +119,8 @@ def report(path: Path):
         for name, v in a.items():
             st = v.get("static") or {}
             lines.append(f"| {name} | {'yes' if v.get('ok') else 'WRONG'} | "
-                         f"{v.get('registers', st.get('vgpr'))} | {st.get('spills', '')} | "
+                         f"{v.get('registers', st.get('vgpr'))} | "
+                         f"{st.get('spill_bytes', st.get('spills', ''))} | "
                          f"{v.get('median_us') or '':.6} | {_fmt_ci(v.get('ci95'))} | "
                          f"{v.get('speedup') or '':.5} | {_fmt_ci(v.get('speedup_ci'))} |\n")
         if nf:

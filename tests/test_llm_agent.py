@@ -178,14 +178,15 @@ def test_cache_replays_offline_with_identical_decisions(fake_openai, tmp_path):
     first = agent(fake_openai, tmp_path)
     order1 = schedule(first)
     calls = first.stats()["calls"]
+    url = fake_openai.url
     fake_openai.stop()  # no server any more: every answer must come from the cache
 
-    again = agent(fake_openai, tmp_path, base_url="http://127.0.0.1:9/v1")
+    again = agent(fake_openai, tmp_path, base_url=url)  # the same endpoint, now down
     assert schedule(again) == order1
     s = again.stats()
     assert s["calls"] == 0 and s["cache_hits"] == calls and s["fallbacks_total"] == 0
 
-    offline = agent(fake_openai, tmp_path, base_url="https://api.example.com", offline=True)
+    offline = agent(fake_openai, tmp_path, base_url=url, offline=True)
     assert schedule(offline) == order1  # no key needed offline
     assert offline.pick(point([cand(8), cand(9, latency=9)], region=5)).id == 8  # a miss
     assert offline.stats()["fallbacks"]["offline"] == 1
@@ -198,7 +199,9 @@ def test_cache_entries_and_export(fake_openai, tmp_path):
     assert len(files) == a.stats()["calls"] == 3
     entry = json.loads(files[0].read_text())
     assert files[0].stem == entry["key"] and entry["model"] == "deepseek-chat"
-    assert {"messages", "content", "usage", "temperature", "mode"} <= set(entry)
+    assert {"messages", "content", "usage", "temperature", "mode", "endpoint", "max_tokens",
+            "json_mode"} <= set(entry)
+    assert entry["endpoint"] == fake_openai.url
     copied = a.export_cache(tmp_path / "export")
     assert sorted(p.name for p in copied) == [f.name for f in files]
     other = agent(fake_openai, tmp_path, cache_dir=tmp_path / "cache2")
@@ -321,3 +324,92 @@ def test_key_never_leaks(fake_openai, tmp_path, monkeypatch, caplog, capsys):
     for where in (caplog.text, out.out, out.err, repr(a), str(a), json.dumps(a.stats()),
                   cache_text, repr(a.config)):
         assert SECRET not in where
+
+
+# ---------------------------------------------------------------- cache keys (issue 11)
+
+def test_a_second_endpoint_serving_the_same_model_is_asked(fake_openai, tmp_path):
+    """Cached answers belong to the endpoint that gave them (scheme, host, port, path)."""
+    p = point([cand(1), cand(2, latency=9)])
+    other = FakeOpenAI("llvm").start()
+    try:
+        assert agent(fake_openai, tmp_path).pick(p).id == 2
+        assert agent(other, tmp_path).pick(p).id == 1  # its own answer, not the cached one
+        assert len(other.requests) == 1
+        agent(other, tmp_path, base_url=other.url + "/").pick(p)  # same endpoint: cached
+        assert len(other.requests) == 1
+    finally:
+        other.stop()
+
+
+def test_cache_key_covers_sampling_parameters_and_never_the_key(fake_openai, tmp_path,
+                                                                monkeypatch):
+    p = point([cand(1), cand(2, latency=9)])
+    monkeypatch.setenv("AGENTSCHED_LLM_API_KEY", SECRET)
+    agent(fake_openai, tmp_path).pick(p)
+    agent(fake_openai, tmp_path, temperature=0.7).pick(p)
+    agent(fake_openai, tmp_path, max_tokens=64).pick(p)
+    agent(fake_openai, tmp_path, json_mode=False).pick(p)
+    assert len(fake_openai.requests) == 4
+    monkeypatch.setenv("AGENTSCHED_LLM_API_KEY", "sk-another-key-of-the-same-account")
+    agent(fake_openai, tmp_path).pick(p)  # the key is not part of what determines answers
+    assert len(fake_openai.requests) == 4
+
+
+@pytest.mark.parametrize("mode", ["step", "region"])
+def test_unusable_answers_are_not_cached(fake_openai, tmp_path, mode):
+    fake_openai.behaviour = "garbage"
+    fake_openai.order_fn = lambda ids: []  # region mode: an empty order is unusable too
+    first = agent(fake_openai, tmp_path, mode=mode)
+    schedule(first)
+    assert first.stats()["fallbacks"]["parse"] > 0
+    assert list((tmp_path / "cache").glob("*.json")) == []
+    fake_openai.behaviour = "good"
+    fake_openai.order_fn = lambda ids: ids
+    second = agent(fake_openai, tmp_path, mode=mode)
+    schedule(second)
+    s = second.stats()
+    assert s["cache_hits"] == 0 and s["calls"] > 0 and s["fallbacks_total"] == 0
+
+
+def test_failed_calls_are_not_cached(fake_openai, tmp_path):
+    fake_openai.behaviour = "fail"
+    agent(fake_openai, tmp_path).pick(point([cand(1), cand(2, latency=9)]))
+    assert list((tmp_path / "cache").glob("*.json")) == []
+
+
+def test_a_key_straddling_the_cut_of_an_error_message_is_never_logged(tmp_path, caplog,
+                                                                      monkeypatch):
+    """Error text is redacted before it is shortened: try the key at every offset around
+    the cut, against a server whose error body echoes it."""
+    key = "sk-STRADDLE-0123456789abcdefghij"
+    monkeypatch.setenv("AGENTSCHED_LLM_API_KEY", key)
+    caplog.set_level(logging.WARNING)
+    server = EchoKeyServer(key).start()
+    a = make_agent("llm", base_url=server.url, timeout=2, retries=0, backoff=0,
+                   cache_dir=tmp_path / "cache", max_failures=10**6)
+    try:
+        for offset in range(0, 240):
+            server.offset = offset
+            caplog.clear()
+            a.pick(point([cand(1), cand(2, latency=9)], region=offset))
+            logged = caplog.text
+            assert "LLM call failed" in logged
+            for i in range(len(key) - 5):  # no 6 characters of the key, anywhere
+                assert key[i:i + 6] not in logged, (offset, logged)
+    finally:
+        a.close()
+        server.stop()
+
+
+class EchoKeyServer(FakeOpenAI):
+    """Answers HTTP 500 with the request's key placed `offset` characters into the message."""
+
+    def __init__(self, key):
+        super().__init__("fail")
+        self.key, self.offset = key, 0
+
+    def _handle(self, h):
+        h.rfile.read(int(h.headers.get("Content-Length", 0)))
+        msg = "x" * self.offset + self.key + " trailing text" * 20
+        self._send(h, 500, {"error": {"message": msg, "type": "server_error"}})

@@ -472,8 +472,9 @@ def test_time_bundle_writes_results_atomically(tmp_path):
 
 def test_time_bundle_load_failure_and_target_mismatch(tmp_path):
     d = tmp_path / "b"
-    _make_bundle(d)
+    m = _make_bundle(d)
     (d / "fast.ptx").write_text("garbage")  # load fails -> reported, not timed
+    bundle_mod.write_manifest(d, m)  # (made so: a file changed after the manifest is refused)
     res = bundle_mod.time_bundle(d, rounds=3, reps=1, runtime=FakeRuntime({}), warmup_s=0.0,
                                  out=None)
     assert res["variants"]["fast"]["ok"] is False

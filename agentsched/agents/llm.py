@@ -12,8 +12,10 @@ Design rules, each for a reason:
 - A slow or dead endpoint must never stall the compile: each call has a timeout, a few
   retries with backoff, and after `max_failures` consecutive failed calls the agent stops
   calling for the rest of the run ("circuit open").
-- Experiments must re-run offline with identical decisions: every response is cached on
-  disk, keyed by what determines it (model, messages, temperature, mode).
+- Experiments must re-run offline with identical decisions: every usable answer is cached on
+  disk, keyed by what determines it (the endpoint's scheme, host, port and path, never the
+  key; the model; the messages; the sampling parameters). Failed calls and answers that
+  hold no usable id or order are not cached: the next run asks again.
 - The API key comes from the environment only and is never written anywhere (cache, logs,
   stats, repr, exception messages).
 """
@@ -340,9 +342,8 @@ class ResponseCache:
         self.used: set[str] = set()  # keys read or written in this run
 
     @staticmethod
-    def key(model: str, messages: list, temperature: float, mode: str) -> str:
-        blob = json.dumps({"model": model, "messages": messages, "temperature": temperature,
-                           "mode": mode}, sort_keys=True, ensure_ascii=False)
+    def key(request: dict) -> str:
+        blob = json.dumps(request, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
     def path(self, key: str) -> Path:
@@ -475,6 +476,14 @@ class LLMAgent(Agent):
         if self._client is not None:
             self._client.close()
 
+    @property
+    def pick_time_bound(self) -> float:
+        """The longest one pick() can take: every attempt timing out, with the backoffs in
+        between. The live channel's per-decision timeout is raised to it (agentsched.channel),
+        so a slow endpoint falls back to LLVM's pick instead of failing the compile."""
+        c = self.config
+        return c.timeout * (c.retries + 1) + c.backoff * (2 ** c.retries - 1) + 10.0
+
     def export_cache(self, dest_dir) -> list[Path]:
         """Copy the cache entries this run used into dest_dir (ship them with results so
         the run can be replayed offline). Returns the copied files."""
@@ -509,10 +518,9 @@ class LLMAgent(Agent):
 
     def _pick_step(self, point: DecisionPoint, rp: RegionPass) -> Candidate:
         try:
-            content = self._ask(step_messages(point, rp))
+            id = self._ask(step_messages(point, rp), parse_id)
         except CallFailed as e:
             return self._fallback(point, e.reason)
-        id = parse_id(content)
         if id is None:
             return self._fallback(point, "parse")
         cand = pick_zone(point, id)
@@ -529,7 +537,7 @@ class LLMAgent(Agent):
                 rp.order_failure = "no_region"
             else:
                 try:
-                    rp.order = parse_order(self._ask(region_messages(point, rp)))
+                    rp.order = self._ask(region_messages(point, rp), parse_order)
                     rp.order_failure = None if rp.order else "parse"
                 except CallFailed as e:
                     rp.order_failure = e.reason
@@ -543,15 +551,26 @@ class LLMAgent(Agent):
 
     # -- talking to the server
 
-    def _ask(self, messages: list[dict]) -> str:
-        """The model's answer text: from the cache, else from the server. Raises CallFailed
-        ("error", "timeout", "circuit_open" or "offline") when there is no answer."""
+    def _request(self, messages: list[dict]) -> dict:
+        """Everything that determines an answer: the cache key (never the API key)."""
         cfg = self.config
-        key = ResponseCache.key(cfg.model, messages, cfg.temperature, cfg.mode)
+        return {"endpoint": safe_url(cfg.base_url).rstrip("/"), "model": cfg.model,
+                "messages": messages, "temperature": cfg.temperature,
+                "max_tokens": cfg.max_tokens, "json_mode": cfg.json_mode, "mode": cfg.mode}
+
+    def _ask(self, messages: list[dict], parse):
+        """The model's answer, parsed by `parse` (None: the answer was unusable): from the
+        cache, else from the server. Raises CallFailed ("error", "timeout", "circuit_open"
+        or "offline") when there is no answer."""
+        cfg = self.config
+        request = self._request(messages)
+        key = ResponseCache.key(request)
         entry = self.cache.get(key)
         if entry is not None:
-            self.counters.cache_hits += 1
-            return entry["content"]
+            value = parse(entry["content"])
+            if value is not None:  # (an unusable entry, from an older version: ask again)
+                self.counters.cache_hits += 1
+                return value
         if cfg.offline:
             raise CallFailed("offline")
         if self._circuit_open:
@@ -572,14 +591,12 @@ class LLMAgent(Agent):
         self._failures = 0
         self.counters.prompt_tokens += reply.prompt_tokens
         self.counters.completion_tokens += reply.completion_tokens
-        # Cache every answer the server gave, garbage included: a re-run then reproduces
-        # the same decisions (and the same fallbacks).
-        self.cache.put(key, {"key": key, "model": cfg.model, "mode": cfg.mode,
-                             "temperature": cfg.temperature, "messages": messages,
-                             "content": reply.content,
-                             "usage": {"prompt_tokens": reply.prompt_tokens,
-                                       "completion_tokens": reply.completion_tokens}})
-        return reply.content
+        value = parse(reply.content)
+        if value is not None:  # an unusable answer is not cached: the next run asks again
+            self.cache.put(key, {"key": key, **request, "content": reply.content,
+                                 "usage": {"prompt_tokens": reply.prompt_tokens,
+                                           "completion_tokens": reply.completion_tokens}})
+        return value
 
     def _call_with_retries(self, messages: list[dict]) -> Reply:
         for attempt in range(self.config.retries + 1):
@@ -591,7 +608,7 @@ class LLMAgent(Agent):
             except Exception as e:  # noqa: BLE001 - any failure must end in LLVM's pick
                 reason, retry = _classify(e)
                 log.warning("LLM call failed (attempt %d/%d): %s", attempt + 1,
-                            self.config.retries + 1, self._redact(_describe(e)))
+                            self.config.retries + 1, _describe(e, self._redact))
                 if not retry:
                     break
         raise CallFailed(reason)
@@ -628,8 +645,12 @@ def _classify(e: Exception) -> tuple[str, bool]:
     return "error", False
 
 
-def _describe(e: Exception) -> str:
+def _describe(e: Exception, redact, limit: int = 200) -> str:
+    """One line about a failed call: the error text redacted *before* it is cut to `limit`
+    characters (cut first, a key straddling the cut would be half printed)."""
     import openai
+    text = redact(str(e))
+    text = text if len(text) <= limit else text[:limit] + "..."
     if isinstance(e, openai.APIStatusError):
-        return f"{type(e).__name__} (HTTP {e.status_code}): {str(e)[:200]}"
-    return f"{type(e).__name__}: {str(e)[:200]}"
+        return f"{type(e).__name__} (HTTP {e.status_code}): {text}"
+    return f"{type(e).__name__}: {text}"

@@ -90,8 +90,9 @@ class KernelSpec:
         return ok, worst
 
 
-def load_spec_file(path: str | Path) -> KernelSpec:
-    """Load a user's spec: a Python file that defines SPEC = KernelSpec(...)."""
+def load_spec_file(path: str | Path, code: bytes | None = None) -> KernelSpec:
+    """Load a user's spec: a Python file that defines SPEC = KernelSpec(...). code: run these
+    bytes (already read and verified, e.g. a bundle's spec.py) instead of reading the file."""
     import importlib.util
 
     path = Path(path)
@@ -99,7 +100,10 @@ def load_spec_file(path: str | Path) -> KernelSpec:
         raise FileNotFoundError(f"{path}: kernel spec file not found")
     mod_spec = importlib.util.spec_from_file_location(f"agentsched_user_{path.stem}", path)
     mod = importlib.util.module_from_spec(mod_spec)
-    mod_spec.loader.exec_module(mod)
+    if code is None:
+        mod_spec.loader.exec_module(mod)
+    else:  # no bytecode cache either: exactly these bytes run
+        exec(compile(code, str(path), "exec"), mod.__dict__)
     spec = getattr(mod, "SPEC", None)
     if not isinstance(spec, KernelSpec):
         raise ValueError(f"{path}: must define SPEC = KernelSpec(...)")

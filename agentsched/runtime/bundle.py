@@ -16,18 +16,22 @@ copied to a GPU machine:
     python -m agentsched.runtime.bundle show BUNDLE      # validate the manifest, no GPU
 
 docs/timing.md documents the manifest and results fields.
+
+A bundle is trusted code: `time` and `check` import its spec.py. The manifest records the
+sha256 of every file it names (`files`), and nothing is imported or loaded from a bundle whose
+files do not match (verify_files): a bundle changed after it was made is refused.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import hashlib
 import json
 import os
 import platform
 import shlex
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Union
@@ -37,7 +41,7 @@ from agentsched.runtime import (KernelLoadError, Runtime, RuntimeUnavailable, ge
                                 runtime_kind_for_target)
 from agentsched.runtime.timing import VariantTiming, aa_copy_of, choose_baseline, format_table
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the manifest holds the sha256 of every file it names ("files")
 MANIFEST = "manifest.json"
 RESULTS = "results.json"
 SUITE_PREFIX = "suite:"
@@ -134,6 +138,17 @@ def validate_manifest(manifest, bundle_dir: Union[str, Path], check_files: bool 
         if manifest.get(key) is not None and not isinstance(manifest[key], dict):
             errors.append(f"{key}: must be an object")
     _validate_variants(manifest.get("variants"), bundle_dir, errors, check_files)
+    files = manifest.get("files")
+    if files is None:
+        errors.append("files: missing (the sha256 of each file; a bundle made before format 2 "
+                      "cannot be verified: make it again with `agentsched bundle`)")
+    elif not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and len(v) == 64 for k, v in files.items()):
+        errors.append("files: must be an object {relative path: sha256 hex}")
+    else:
+        for rel in named_files(manifest):
+            if rel not in files:
+                errors.append(f"files: no sha256 for {rel!r}")
     if errors:
         raise BundleError(f"{where}: invalid manifest:\n  " + "\n  ".join(errors))
 
@@ -191,17 +206,43 @@ def _validate_variants(variants, bundle_dir, errors, check_files):
 # -- reading and writing -------------------------------------------------------------------------
 
 def _atomic_write_json(path: Path, data) -> None:
-    """Write JSON to a temporary file beside `path`, then rename: readers never see half."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f, indent=2, allow_nan=False)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write JSON so that readers never see half of it (agentsched.outputs)."""
+    from agentsched.outputs import write_text
+    write_text(path, json.dumps(data, indent=2, allow_nan=False) + "\n")
+
+
+def named_files(manifest: dict) -> list:
+    """The bundle files a manifest names: spec, kernel source, modules, decision files."""
+    out = []
+    kernel = manifest.get("kernel") or {}
+    if isinstance(kernel, dict):
+        spec = kernel.get("spec")
+        if isinstance(spec, str) and spec and not spec.startswith(SUITE_PREFIX):
+            out.append(spec)
+        if isinstance(kernel.get("source"), str):
+            out.append(kernel["source"])
+    for v in manifest.get("variants") or []:
+        if isinstance(v, dict):
+            out += [v[k] for k in ("module", "decisions_file") if isinstance(v.get(k), str)]
+    return list(dict.fromkeys(out))
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def verify_files(bundle_dir: Path, manifest: dict) -> None:
+    """Refuse a bundle whose files differ from what its manifest recorded."""
+    bad = [rel for rel in named_files(manifest)
+           if _sha256(bundle_dir / rel) != manifest["files"].get(rel)]
+    if bad:
+        raise BundleError(f"{bundle_dir / MANIFEST}: {', '.join(bad)} changed after the bundle "
+                          "was made (sha256 differs from the manifest's); refusing to load or "
+                          "run anything from it")
 
 
 def _now() -> str:
@@ -216,6 +257,9 @@ def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
     m = dict(manifest)
     m.setdefault("format_version", FORMAT_VERSION)
     m.setdefault("created", _now())
+    if "files" not in m:  # the sha256 of every file it names, checked before any use
+        m["files"] = {rel: _sha256(bundle_dir / rel) for rel in named_files(m)
+                      if _inside(bundle_dir, rel) is not None and (bundle_dir / rel).is_file()}
     validate_manifest(m, bundle_dir, check_files)
     path = bundle_dir / MANIFEST
     _atomic_write_json(path, m)
@@ -235,6 +279,8 @@ def load_bundle(bundle_dir: Union[str, Path], check_files: bool = True) -> Bundl
         raise BundleError(f"{path}: invalid JSON at line {e.lineno} column {e.colno}: "
                           f"{e.msg}") from None
     validate_manifest(manifest, bundle_dir, check_files)
+    if check_files:
+        verify_files(bundle_dir, manifest)
     variants = [BundleVariant(name=v["name"], module=(bundle_dir / v["module"]).resolve(),
                               module_rel=v["module"], entry=v["entry"], agent=v.get("agent"),
                               decisions_file=v.get("decisions_file"),
@@ -260,8 +306,15 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
         except (KeyError, ValueError) as e:
             raise BundleError(f"{where}: no such suite kernel ({e})") from None
     else:
+        path = bundle.dir / bundle.spec_ref
         try:
-            spec = load_spec_file(bundle.dir / bundle.spec_ref)
+            code = path.read_bytes()  # exactly the bytes verified against the manifest
+            if hashlib.sha256(code).hexdigest() != bundle.manifest["files"].get(bundle.spec_ref):
+                raise BundleError(f"{where}: changed after the bundle was made (sha256 differs "
+                                  "from the manifest's); refusing to run it")
+            spec = load_spec_file(path, code=code)
+        except BundleError:
+            raise
         except Exception as e:
             raise BundleError(f"{where}: cannot load the spec file: {e}") from None
     if not isinstance(spec, KernelSpec):

@@ -13,8 +13,10 @@ from typing import Callable
 from ..protocol import atomic_write_text, write_decisions
 from ..toolchain.compile import compile_ir, emit_ir, module_bytes, parse_target
 from ..toolchain.plugin import data_dir
+from ..metrics import launch_of
 from .evaluate import (Evaluator, HeuristicPolicy, LinearPolicy, _measure, _summary,
-                       canonical_decisions, check_objective, check_weights)
+                       bounded_workers, canonical_decisions, check_default_measured,
+                       check_measurable, check_objective, check_weights)
 
 METHODS = ("beam", "evolve")
 
@@ -53,23 +55,30 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     if method not in METHODS:
         raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
     check_objective(objective)
+    if ray_address is None:
+        bounded_workers(workers, budget)  # a bad --workers fails before anything is built
     t0 = time.perf_counter()
     t = parse_target(target)
     kernel = resolve_kernel(str(source_or_kernel))
     # emit_ir checks that given IR exists and is for this target (a source is compiled)
+    check_measurable(objective, t)
     ir = emit_ir(Path(ir_file), t) if ir_file is not None else kernel.ir(t)
     check_weights(init_weights)
+    launch = launch_of(kernel.spec)
+    llvm = compile_ir(ir, t, base=base)  # LLVM's own schedule must yield the objective
+    check_default_measured(objective, t, _measure(llvm.asm, t, launch), llvm.report,
+                           kernel.name)
     own_timer = False
     if objective != "time":
         timer = None
     elif time_fn is None and timer is None:
         timer = _gpu_timer(kernel, ir, t, base, runtime, time_rounds, time_reps, seed)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
-    ev = None
+    ev, failed = None, True
     try:
         ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
                        time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
-                       seed=seed)
+                       seed=seed, max_tasks=budget, launch=launch)
         if method == "beam":
             from .beam import beam_search
             # A warm start for beam: refine the first given policy's schedule point by point.
@@ -85,9 +94,10 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
         timing = None
         if timer is not None:
             timing = _confirm(timer, ev, res, ir, t, base, confirm_rounds, confirm_reps)
+        failed = False
     finally:
         if ev is not None:
-            ev.close()
+            ev.close(kill=failed)  # on an error or interrupt, running compiles are stopped
         if own_timer:
             timer.close()
 
@@ -104,7 +114,7 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
 
     # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does).
     replay = compile_ir(ir, t, decisions=decisions_out, base=base)
-    replay_metrics = _measure(replay.asm, t)
+    replay_metrics = _measure(replay.asm, t, launch)
 
     out = {
         "kernel": kernel.name, "target": t.name, "ir": str(ir),

@@ -30,11 +30,13 @@ import numpy as np
 
 from ..agents.base import Agent
 from ..agents.heuristics import best_by
-from ..metrics import static_metrics
+from ..interrupts import handlers_kept, pool_worker_init
+from ..metrics import SM_LIMITS, Launch, measurement_identity, static_metrics
 from ..protocol import (CLASSES, Candidate, Decision, DecisionPoint, atomic_write_text,
                         decision_to_dict)
 from ..toolchain.compile import Target, compile_ir, module_bytes, parse_target
 from ..toolchain.plugin import data_dir, plugin_path
+from ..toolchain.tools import find_ptxas
 
 # ---------------------------------------------------------------- objectives
 
@@ -43,7 +45,8 @@ OBJECTIVE_HELP = {
     "vgpr": "fewest VGPRs, then fewest spills, then fewest llvm-mca cycles",
     "occupancy": "highest occupancy, then fewest spills, then fewest cycles, then VGPRs",
     "spills": "fewest spilled registers, then fewest VGPRs, then fewest cycles",
-    "cycles": "fewest llvm-mca cycles of the hottest loop, then spills, then VGPRs",
+    "cycles": "fewest llvm-mca cycles (hottest loop, or the whole body of a loop-free "
+              "kernel; AMDGPU only), then spills, then VGPRs",
     "time": "measured run time from a caller-supplied time_fn(decisions) -> float",
 }
 REPORT_KEYS = ("decisions", "choices", "changed", "stale", "missing", "regions", "passes",
@@ -59,6 +62,48 @@ def check_objective(objective: str) -> str:
         raise ObjectiveError(f"unknown objective {objective!r}; choose one of "
                              f"{', '.join(OBJECTIVES)}")
     return objective
+
+
+OBJECTIVE_METRIC = {"vgpr": "vgpr", "occupancy": "occupancy", "spills": "spills",
+                    "cycles": "est_cycles"}  # the figure each static objective ranks by first
+
+
+def check_measurable(objective: str, target: Target) -> None:
+    """Refuse, before any compile, an objective this target cannot measure (a search would
+    otherwise rank every schedule by a missing figure, i.e. by the next one, silently)."""
+    check_objective(objective)
+    if objective == "time" or target.is_amdgpu:
+        return
+    t = target.name
+    if objective == "cycles":
+        raise ObjectiveError(f"objective 'cycles' cannot be measured on {t}: llvm-mca-19 has no "
+                             "scheduling model for NVPTX (and no PTX parser); use vgpr, "
+                             "occupancy, spills or time")
+    if find_ptxas() is None:
+        raise ObjectiveError(f"objective {objective!r} cannot be measured on {t}: NVPTX "
+                             "registers, spills and occupancy come from ptxas, which is not "
+                             "installed (pip install 'agentsched[sdk]', a CUDA toolkit, or "
+                             "AGENTSCHED_PTXAS=/path/to/ptxas)")
+    if objective == "occupancy" and t not in SM_LIMITS:
+        raise ObjectiveError(f"objective 'occupancy' cannot be measured on {t}: no CUDA "
+                             f"occupancy table for it (have {', '.join(SM_LIMITS)})")
+
+
+def check_default_measured(objective: str, target: Target, metrics: dict, report: dict,
+                           name: str) -> None:
+    """Refuse a search whose objective LLVM's own schedule of this kernel does not yield."""
+    if report.get("nothing_to_schedule") or not report.get("choices"):
+        raise ObjectiveError(f"{name} on {target.name}: nothing to search, LLVM's scheduler "
+                             "has no decision with a choice in this kernel")
+    key = OBJECTIVE_METRIC.get(objective)
+    if key is None or metrics.get(key) is not None:
+        return
+    why = {"occupancy": "NVPTX occupancy needs the block size: give a kernel spec "
+                        "(docs/own-kernel.md) or __launch_bounds__ in the kernel",
+           "est_cycles": "llvm-mca-19 found no instructions to estimate"}.get(
+        key, f"no {key} in the compiled kernel")
+    raise ObjectiveError(f"objective {objective!r} cannot be measured for {name} on "
+                         f"{target.name}: {why}")
 
 
 def _num(v) -> float:
@@ -104,13 +149,14 @@ def canonical_decisions(decisions: Iterable[Decision]) -> str:
     return json.dumps(rows, sort_keys=True, separators=(",", ":"))
 
 
-def cache_key(ir_bytes: bytes, target: str, base: str, decisions: Iterable[Decision]) -> str:
-    from ..metrics import METRICS_VERSION
-    from ..toolchain.tools import llvm_version
+def cache_key(ir_bytes: bytes, target: str, base: str, decisions: Iterable[Decision],
+              launch: Launch | None = None) -> str:
+    """Content key of a compile's metrics: the IR, target, base, decisions and everything
+    else that determines them (LLVM, plugin build, metrics version, ptxas, launch)."""
     h = hashlib.sha256()
     for part in (ir_bytes, target.encode(), base.encode(),
-                 canonical_decisions(decisions).encode(), llvm_version().encode(),
-                 f"metrics v{METRICS_VERSION}".encode()):
+                 canonical_decisions(decisions).encode(),
+                 measurement_identity(parse_target(target), launch).encode()):
         h.update(part)
         h.update(b"\0")
     return h.hexdigest()
@@ -150,8 +196,8 @@ class EvalResult:
         return int(self.report.get("stale", 0))
 
 
-def _measure(asm: str, target: Target) -> dict:
-    return static_metrics(asm, target).as_dict()
+def _measure(asm: str, target: Target, launch: Launch | None = None) -> dict:
+    return static_metrics(asm, target, launch=launch).as_dict()
 
 
 def _summary(report: dict) -> dict:
@@ -160,18 +206,20 @@ def _summary(report: dict) -> dict:
 
 def evaluate(ir: str | Path, target: str | Target, decisions: Sequence[Decision], *,
              objective: str = "vgpr", base: str = "target", use_cache: bool = True,
-             lenient: bool = True, time_fn: Callable | None = None) -> EvalResult:
+             lenient: bool = True, time_fn: Callable | None = None,
+             launch: Launch | None = None) -> EvalResult:
     """Replay `decisions` (lenient by default: stale ones fall back to LLVM's pick and are
     counted in report['stale']) and measure. Cached by content unless use_cache=False."""
     t = parse_target(target) if isinstance(target, str) else target
     ir = Path(ir)
     decisions = list(decisions)
-    key = cache_key(ir.read_bytes(), t.name, base, decisions) + ("" if lenient else "-strict")
+    key = cache_key(ir.read_bytes(), t.name, base, decisions, launch) + \
+        ("" if lenient else "-strict")
     entry = cache_get(key) if use_cache else None
     cached = entry is not None
     if entry is None:
         res = compile_ir(ir, t, decisions=decisions, lenient=lenient, base=base)
-        entry = {"metrics": _measure(res.asm, t), "report": _summary(res.report)}
+        entry = {"metrics": _measure(res.asm, t, launch), "report": _summary(res.report)}
         cache_put(key, entry)
     tv = None
     if objective == "time":
@@ -393,7 +441,7 @@ class Rollout:
 
 def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str = "target",
             watch: Iterable = (), n_random: int = 2, seed: int = 0,
-            module_suffix: str | None = None) -> Rollout:
+            module_suffix: str | None = None, launch: Launch | None = None) -> Rollout:
     """Compile live with `policy` deciding every point; measure. The metrics are also stored
     in the evalcache under the decisions' key (a later evaluate() of them is a hit).
     module_suffix ('.ptx', '.cubin', '.co'): also return the loadable module's bytes (made
@@ -403,8 +451,8 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     ir = Path(ir)
     agent = policy.agent(WATCH_ALL if watch == WATCH_ALL else frozenset(watch), n_random, seed)
     res = compile_ir(ir, t, agent=agent, base=base)
-    metrics, report = _measure(res.asm, t), _summary(res.report)
-    key = cache_key(ir.read_bytes(), t.name, base, res.decisions)
+    metrics, report = _measure(res.asm, t, launch), _summary(res.report)
+    key = cache_key(ir.read_bytes(), t.name, base, res.decisions, launch)
     if cache_get(key) is None:
         cache_put(key, {"metrics": metrics, "report": report})
     module = module_bytes(res, module_suffix) if module_suffix else b""
@@ -434,6 +482,69 @@ def _ray_task():
     return _ray_remote
 
 
+WORKER_MEMORY = 512 << 20  # bytes one pool worker may need: Python + numpy + an llc
+
+
+class WorkersError(ValueError):
+    """--workers asks for something this machine cannot give."""
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _available_memory() -> int | None:
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def bounded_workers(requested: int | None, work: int | None = None) -> int:
+    """Local worker processes to start: the request (default: one per CPU), bounded by the
+    CPUs this process may use, by available memory (WORKER_MEMORY each) and by the work
+    (`work` evaluations at most). The pool forks every worker up front, so a request beyond
+    4x the CPUs is an error, not a fork storm."""
+    cpus = _cpus()
+    if requested is not None:
+        if requested < 1:
+            raise WorkersError(f"--workers {requested}: give at least 1")
+        if requested > 4 * cpus:
+            raise WorkersError(f"--workers {requested}: this machine lets agentsched use "
+                               f"{cpus} CPUs; ask for at most {4 * cpus} (each worker runs "
+                               "one compile at a time)")
+    n = min(requested or cpus, cpus)
+    mem = _available_memory()
+    if mem is not None:
+        n = min(n, max(1, mem // WORKER_MEMORY))
+    if work is not None:
+        n = min(n, max(1, work))
+    return max(1, n)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, kill: bool) -> None:
+    """Shut a pool down. kill: the caller is failing or interrupted, so running tasks are
+    stopped too (SIGTERM unwinds them in the worker: temp files removed, llc killed)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    if kill:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+    pool.shutdown(wait=not kill, cancel_futures=True)
+    for p in procs:
+        p.join(timeout=10)
+        if p.is_alive():
+            p.kill()
+            p.join()
+
+
 class Evaluator:
     """Evaluates batches of policies (rollouts) or decision lists for one kernel and target.
 
@@ -446,7 +557,8 @@ class Evaluator:
     def __init__(self, ir: str | Path, target: str | Target, objective: str = "vgpr", *,
                  workers: int | None = None, ray_address: str | None = None,
                  base: str = "target", time_fn: Callable | None = None,
-                 timer=None, keep_top: int = 0, n_random: int = 2, seed: int = 0):
+                 timer=None, keep_top: int = 0, n_random: int = 2, seed: int = 0,
+                 max_tasks: int | None = None, launch: Launch | None = None):
         self.ir = Path(ir)
         self.target = parse_target(target) if isinstance(target, str) else target
         self.objective = check_objective(objective)
@@ -460,8 +572,10 @@ class Evaluator:
         # for a confirmation run when costs are noisy measurements.
         self.keep_top, self.top = keep_top, []
         self.time_fn, self.base, self.n_random, self.seed = time_fn, base, n_random, seed
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.launch = launch  # block size etc. for NVPTX occupancy (metrics.Launch)
         self.ray_address = ray_address
+        # max_tasks: evaluations the caller will ask for at most (a search's budget)
+        self.workers = 1 if ray_address else bounded_workers(workers, max_tasks)
         self.evaluations, self.busy_s = 0, 0.0
         self._pool = None
         self._ray_started = False
@@ -473,14 +587,16 @@ class Evaluator:
         if ray_address:
             import ray
             if not ray.is_initialized():
-                if ray_address == "local":
-                    ray.init(include_dashboard=False, log_to_driver=False)
-                else:
-                    ray.init(address=ray_address, log_to_driver=False)
+                with handlers_kept():  # Ctrl-C/SIGTERM still shut Ray down cleanly
+                    if ray_address == "local":
+                        ray.init(include_dashboard=False, log_to_driver=False)
+                    else:
+                        ray.init(address=ray_address, log_to_driver=False)
                 self._ray_started = True
             self.backend = "ray"
         elif self.workers > 1:
-            self._pool = ProcessPoolExecutor(self.workers)
+            self._pool = ProcessPoolExecutor(self.workers, initializer=pool_worker_init,
+                                             initargs=(os.getpid(),))
             self.backend = f"pool[{self.workers}]"
         else:
             self.backend = "inline"
@@ -511,7 +627,8 @@ class Evaluator:
         watch = watch if watch == WATCH_ALL else tuple(watch)
         suffix = self.timer.suffix if self.timer is not None else None
         tasks = [("rollout", self._env, (str(self.ir), self.target.name, p),
-                  {"base": self.base, "watch": watch, "n_random": self.n_random,
+                  {"base": self.base, "launch": self.launch, "watch": watch,
+                   "n_random": self.n_random,
                    "seed": self.seed, "module_suffix": suffix}) for p in policies]
         outs = self._map(tasks)
         if self.timer is not None:
@@ -547,7 +664,7 @@ class Evaluator:
                                  "time_fn for objective 'time'")
         tasks = [("evaluate", self._env, (str(self.ir), self.target.name, list(d)),
                   {"objective": "vgpr" if self.objective == "time" else self.objective,
-                   "base": self.base}) for d in decision_lists]
+                   "base": self.base, "launch": self.launch}) for d in decision_lists]
         outs = self._map(tasks)
         for r, d in zip(outs, decision_lists):
             r.cost = self._cost(r.metrics, d)
@@ -557,9 +674,10 @@ class Evaluator:
     def throughput(self) -> float:
         return self.evaluations / self.busy_s if self.busy_s > 0 else 0.0
 
-    def close(self) -> None:
+    def close(self, kill: bool = False) -> None:
+        """Stop the workers (kill: also the running tasks, when the caller failed)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            _stop_pool(self._pool, kill)
             self._pool = None
         if self._ray_started:
             import ray
@@ -569,8 +687,8 @@ class Evaluator:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, exc_type, *exc):
+        self.close(kill=exc_type is not None)
 
 
 # ---------------------------------------------------------------- search bookkeeping

@@ -11,14 +11,15 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import tempfile
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..outputs import staged_output
 from ..protocol import Decision, read_decisions, write_decisions
 from .plugin import data_dir, plugin_path
-from .tools import ToolFailed, find_ptxas, find_tool, run
+from .tools import ToolFailed, find_ptxas, find_tool, path_arg, run, run_tool
 
 INCLUDE_DIR = Path(__file__).resolve().parent.parent / "kernels" / "include"
 SOURCE_SUFFIXES = {".cu", ".hip", ".cpp", ".cc"}
@@ -55,8 +56,7 @@ def known_targets() -> tuple[str, ...]:
     names: set[str] = set()
     for triple, pat in (("amdgcn-amd-amdhsa", r"^\s+(gfx\d+[0-9a-z]*)\s"),
                         ("nvptx64-nvidia-cuda", r"^\s+(sm_\d+a?)\s")):
-        proc = subprocess.run([find_tool("llc-19"), f"-mtriple={triple}", "-mcpu=help"],
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        proc = run_tool([find_tool("llc-19"), f"-mtriple={triple}", "-mcpu=help"])
         names.update(re.findall(pat, proc.stdout + proc.stderr, re.M))
     # generic family names (gfx11, gfx9 ...) are not concrete GPUs
     return tuple(sorted(n for n in names if not re.fullmatch(r"gfx\d{1,2}", n)))
@@ -105,7 +105,7 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(f".tmp{os.getpid()}")
     try:
-        run([*cmd, str(source), "-o", str(tmp)])
+        run([*cmd, path_arg(source), "-o", str(tmp)])
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)
@@ -126,14 +126,36 @@ def _clang_lang_flags(target: Target) -> list[str]:
             "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"]
 
 
+class IRTargetMismatch(ValueError):
+    """IR generated for another GPU than the target asked for."""
+
+
+_TARGET_CPU = re.compile(r'"target-cpu"="([^"]*)"')
+
+
 def check_ir_target(ir: Path, target: Target) -> None:
-    if ir.suffix != ".ll":
-        return
-    head = ir.read_text(errors="replace")[:4000]
-    m = re.search(r'^target triple = "([^"]+)"', head, re.M)
+    """Refuse IR for another GPU: its triple, or its functions' "target-cpu" attribute, which
+    overrides llc's -mcpu (gfx942 IR compiled with -t gfx1100 gives gfx942 code, labelled
+    gfx1100, with gfx942's register counts). IR without a target-cpu takes the target's."""
+    text = _ir_text(ir)
+    m = re.search(r'^target triple = "([^"]+)"', text, re.M)
     if m and m.group(1).split("-")[0] != target.triple.split("-")[0]:
-        raise ValueError(f"{ir}: IR is for {m.group(1)}, not for target {target.name} "
-                         f"({target.triple})")
+        raise IRTargetMismatch(f"{ir}: IR is for {m.group(1)}, not for target {target.name} "
+                               f"({target.triple})")
+    cpus = sorted(set(_TARGET_CPU.findall(text)) - {target.name})
+    if cpus:
+        raise IRTargetMismatch(
+            f"{ir}: IR was generated for {', '.join(cpus)} (its functions' \"target-cpu\"), "
+            f"not for target {target.name}: llc would emit {cpus[0]} code and label it "
+            f"{target.name}. Regenerate the IR for {target.name} (or remove the attribute)")
+
+
+def _ir_text(ir: Path) -> str:
+    """LLVM IR as text: a .ll file as it is, bitcode through llvm-dis-19."""
+    data = ir.read_bytes()
+    if data[:4] in (b"BC\xc0\xde", b"\xde\xc0\x17\x0b"):  # bitcode, raw or in a wrapper
+        return run([find_tool("llvm-dis-19"), path_arg(ir), "-o", "-"])
+    return data.decode("utf-8", errors="replace")
 
 
 # ---------------------------------------------------------------- llc with the plugin
@@ -168,16 +190,33 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append(f"-agent-sched-channel={channel}")
         if lenient:
             cmd.append("-agent-sched-lenient")
-    return [*cmd, *(extra or []), str(ir), "-o", str(asm_out)]
+    return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]
+
+
+# The plugin's report when it never ran: a module where no function reaches the machine
+# scheduler (empty, host-only, every function optnone) has nothing to schedule.
+EMPTY_REPORT = {"decisions": 0, "choices": 0, "changed": 0, "stale": 0, "missing": 0,
+                "asked": 0, "regions": 0, "passes": 0, "reverted_regions": 0,
+                "reverted_passes": 0, "reverted_changed_passes": 0, "pass_list": []}
+
+
+def _read_report(report: Path, base: str) -> dict:
+    if not report.exists():
+        return {**EMPTY_REPORT, "base": base, "nothing_to_schedule": True}
+    return json.loads(report.read_text())
 
 
 def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision] | Path | None = None,
                state_log: Path | None = None, lenient: bool = False, base: str = "target",
-               extra: list[str] | None = None) -> CompileResult:
-    """One llc run over IR with the plugin. With `agent`, it answers live over the channel."""
+               extra: list[str] | None = None, agent_timeout: float | None = None
+               ) -> CompileResult:
+    """One llc run over IR with the plugin. With `agent`, it answers live over the channel
+    (agent_timeout: seconds allowed per answer, see channel.run_live). The state log is
+    published at `state_log` only when llc succeeds (agentsched.outputs)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
-    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd:
+    staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
+    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd, staged_log as log:
         tmp = Path(tmpd)
         asm, report = tmp / "out.s", tmp / "report.json"
         dec_path = None
@@ -191,14 +230,16 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
         if agent is not None:
             from ..channel import run_live
             live = run_live(lambda ch: llc_command(ir, target, asm, report=report, channel=ch,
-                                                   state_log=state_log, base=base, extra=extra),
-                            agent)
+                                                   state_log=log, base=base, extra=extra),
+                            agent, timeout=agent_timeout)
             result_decisions, stats = live.decisions, live.agent_stats
         else:
             run(llc_command(ir, target, asm, report=report, decisions=dec_path,
-                            state_log=state_log, lenient=lenient, base=base, extra=extra))
+                            state_log=log, lenient=lenient, base=base, extra=extra))
+        if log is not None and not log.exists():
+            log.write_text("")  # nothing was scheduled: an empty state log
         return CompileResult(target=target, ir=ir, asm=asm.read_text(),
-                             report=json.loads(report.read_text()),
+                             report=_read_report(report, base),
                              decisions=result_decisions, agent_stats=stats)
 
 
@@ -242,14 +283,13 @@ def write_output(result: CompileResult, out: Path) -> Path:
         raise ValueError(f"{out}: {out.suffix} output is for AMDGPU targets; use .ptx or .cubin")
     if kind == "cubin" and t.is_amdgpu:
         raise ValueError(f"{out}: .cubin output is for NVPTX targets; use .s, .o or .co")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd:
+    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd, \
+            staged_output(out) as final:
         tmp = Path(tmpd)
         asm = tmp / ("out.ptx" if not t.is_amdgpu else "out.s")
         asm.write_text(result.asm)
-        final = tmp / f"final{out.suffix}"
         if kind == "asm":
-            shutil.copy(asm, final)
+            shutil.copyfile(asm, final)
         elif kind == "cubin":
             ptxas = find_ptxas()
             if not ptxas:
@@ -261,11 +301,8 @@ def write_output(result: CompileResult, out: Path) -> Path:
             run([find_tool("llvm-mc-19"), f"-triple={t.triple}", f"-mcpu={t.name}",
                  "-filetype=obj", str(asm), "-o", str(obj)])
             if kind == "obj":
-                shutil.copy(obj, final)
+                shutil.copyfile(obj, final)
             else:
                 run([find_tool("ld.lld-19"), "-shared", str(obj), "-o", str(final)])
-        staged = out.parent / f".{out.name}.tmp{os.getpid()}"
-        shutil.copyfile(final, staged)
-        os.replace(staged, out)  # readers never see half a file
     result.outputs[kind] = out
     return out

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -18,10 +19,17 @@ def data_dir() -> Path:
     return d
 
 
+@functools.cache
+def plugin_digest() -> str:
+    """Identity of the plugin build: its source and the LLVM it is built for. It names the
+    cached .so and is part of every cache key whose content the plugin determines."""
+    return hashlib.sha256(SOURCE.read_bytes() + llvm_version().encode()).hexdigest()[:12]
+
+
 def plugin_path(rebuild: bool = False) -> Path:
     """Path of the built plugin for the installed LLVM 19, building it if needed."""
     llc_version = llvm_version()
-    digest = hashlib.sha256(SOURCE.read_bytes() + llc_version.encode()).hexdigest()[:12]
+    digest = plugin_digest()
     out_dir = data_dir() / "plugin"
     out_dir.mkdir(parents=True, exist_ok=True)
     out = out_dir / f"agent_sched-{llc_version}-{digest}.so"

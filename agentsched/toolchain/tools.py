@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
+import signal
 import subprocess
 from pathlib import Path
+
+from ..interrupts import child_preexec
 
 # tool -> Debian package that provides it
 PACKAGES = {
@@ -13,6 +17,7 @@ PACKAGES = {
     "llc-19": "llvm-19",
     "llvm-mc-19": "llvm-19",
     "llvm-mca-19": "llvm-19",
+    "llvm-dis-19": "llvm-19",
     "llvm-config-19": "llvm-19-dev",
     "ld.lld-19": "lld-19",
     "g++": "g++",
@@ -77,19 +82,53 @@ def tool_version(name: str) -> str:
     return out.splitlines()[0].strip() if out else "?"
 
 
+def path_arg(path: str | Path) -> str:
+    """A path as a command-line argument that no tool can read as an option (`-O0.ll`)."""
+    s = str(path)
+    return os.path.join(".", s) if s.startswith("-") else s
+
+
+def child_options() -> dict:
+    """subprocess options for every tool we start: it dies with us (agentsched.interrupts)."""
+    return {"preexec_fn": functools.partial(child_preexec, os.getpid())}
+
+
+def run_tool(cmd: list[str], *, input: str | None = None,
+             cwd: str | Path | None = None) -> subprocess.CompletedProcess:
+    """Run a tool and return what it did, whatever its exit status."""
+    return subprocess.run(cmd, input=input, capture_output=True, text=True, cwd=cwd,
+                          stdin=None if input is not None else subprocess.DEVNULL,
+                          **child_options())
+
+
 def run(cmd: list[str], *, input: str | None = None, cwd: str | Path | None = None) -> str:
     """Run a tool; on failure raise ToolFailed with the tool's own error lines."""
-    proc = subprocess.run(cmd, input=input, capture_output=True, text=True, cwd=cwd)
+    proc = run_tool(cmd, input=input, cwd=cwd)
     if proc.returncode != 0:
-        raise ToolFailed(f"{Path(cmd[0]).name} failed (exit {proc.returncode}): "
-                         f"{_error_lines(proc.stderr)}")
+        raise ToolFailed(failure_message(cmd[0], proc.returncode, proc.stderr))
     return proc.stdout
+
+
+def failure_message(tool: str, returncode: int, stderr: str) -> str:
+    """'llc-19 failed (exit 1): <its error lines>', or 'llc-19 was killed by SIGSEGV' (with
+    the lines it managed to print, stack dumps left out)."""
+    name = Path(tool).name
+    lines = _error_lines(stderr)
+    if returncode < 0:
+        try:
+            sig = signal.Signals(-returncode).name
+        except ValueError:
+            sig = f"signal {-returncode}"
+        return f"{name} was killed by {sig}" + (f": {lines}" if lines else "")
+    return f"{name} failed (exit {returncode}): {lines or '(no message)'}"
+
+
+_STACK_DUMP = re.compile(r"^(Stack dump|PLEASE submit|\s*#\d+ |\d+\.\s|Program arguments:)")
 
 
 def _error_lines(stderr: str) -> str:
     """The informative part of a tool's stderr (LLVM's stack dumps are dropped)."""
     lines = [ln for ln in stderr.strip().splitlines()
-             if ln.strip() and not ln.startswith(("Stack dump", " #", "PLEASE submit", "0.", "1.",
-                                                  "2.", "3."))]
+             if ln.strip() and not _STACK_DUMP.match(ln)]
     errs = [ln for ln in lines if "error" in ln.lower()]
-    return "\n".join(errs or lines[-5:]) or "(no message)"
+    return "\n".join(errs or lines[-5:])

@@ -1,0 +1,165 @@
+"""Clear errors instead of tracebacks (issue 11, item 14): usage errors exit 2 with one line;
+corrupt stores, bad agents, crashing tools and odd modules are named in one line."""
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from agentsched.agents import Agent
+from agentsched.channel import AgentError
+from agentsched.toolchain import ToolFailed, compile_ir, emit_ir, parse_target
+from agentsched.toolchain.tools import run
+
+from .conftest import DATA, cli, llc_children, requires_llvm
+
+KERNEL = str(DATA / "gemm_tile.cu")
+
+
+def one_line(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr, stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("args", [
+    ["compile"],                                    # missing argument
+    ["compile", KERNEL],                            # missing -o
+    ["states", KERNEL, "--bogus", "-o", "x"],       # unknown option
+    ["search", KERNEL, "--workers", "abc"],         # not an integer
+    ["search", KERNEL, "--objective", "speed"],     # unknown objective
+    ["compile", KERNEL, "-o", "k.s", "-t", "gfx9999"],  # unknown target
+    ["experiment", KERNEL, "--agents", "nobody"],   # unknown agent
+    ["nosuchcommand"],
+])
+def test_usage_errors_exit_2_with_one_line(args, tmp_path):
+    r = subprocess.run([*cli_cmd(), *args], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert one_line(r.stderr).startswith("error: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def cli_cmd():
+    import sys
+    return [sys.executable, "-m", "agentsched.cli"]
+
+
+def test_help_still_works():
+    r = cli("compile", "--help")
+    assert r.returncode == 0 and "--output" in r.stdout
+
+
+@requires_llvm
+def test_corrupt_store_is_one_clear_error(tmp_path):
+    store = tmp_path / "store.sqlite"
+    store.write_bytes(b"this is not an SQLite database, just text " * 100)
+    r = cli("experiment", KERNEL, "--agents", "default", "--store", str(store))
+    assert r.returncode == 1
+    line = one_line(r.stderr)
+    assert str(store) in line and "not a usable results store" in line
+
+
+@requires_llvm
+def test_an_agent_returning_none_is_an_agent_error():
+    t = parse_target("gfx1100")
+    ir = emit_ir(DATA / "gemm_tile.cu", t)
+
+    class Nothing(Agent):
+        def pick(self, point):
+            return None
+
+    with pytest.raises(AgentError, match="non-candidate"):
+        compile_ir(ir, t, agent=Nothing())
+    assert llc_children() == []
+
+
+def test_a_tool_killed_by_a_signal_is_named():
+    with pytest.raises(ToolFailed, match=r"^sh was killed by SIGSEGV$"):
+        run(["sh", "-c", "kill -SEGV $$"])
+    with pytest.raises(ToolFailed, match=r"^sh failed \(exit 3\): bad thing$"):
+        run(["sh", "-c", "echo bad thing >&2; exit 3"])
+
+
+@requires_llvm
+def test_llc_killed_during_a_live_compile_is_named():
+    t = parse_target("gfx1100")
+    ir = emit_ir(DATA / "gemm_tile.cu", t)
+
+    class Killer(Agent):
+        def pick(self, point):
+            for line in llc_children():
+                os.kill(int(line.split()[0]), signal.SIGSEGV)
+            import time
+            time.sleep(0.2)
+            return point.llvm_candidate
+
+    with pytest.raises(ToolFailed, match="llc-19 was killed by SIGSEGV"):
+        compile_ir(ir, t, agent=Killer())
+    assert llc_children() == []
+
+
+OPTNONE = """target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {
+  %v = load float, ptr addrspace(1) %p
+  %w = fadd float %v, 1.0
+  store float %w, ptr addrspace(1) %p
+  ret void
+}
+attributes #0 = { noinline optnone }
+"""
+
+
+@requires_llvm
+@pytest.mark.parametrize("module", ["empty", "optnone", "host-only"])
+def test_a_module_with_nothing_to_schedule_gives_a_zero_report(tmp_path, module):
+    if module == "empty":
+        src = tmp_path / "m.ll"
+        src.write_text('target triple = "amdgcn-amd-amdhsa"\n')
+    elif module == "optnone":
+        src = tmp_path / "m.ll"
+        src.write_text(OPTNONE)
+    else:
+        src = tmp_path / "m.cu"
+        src.write_text("int host_only(int x) { return x + 1; }\n")
+    r = cli("states", str(src), "-t", "gfx1100", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("0 decision points") and "nothing to schedule" in r.stderr
+    assert (tmp_path / "s.jsonl").read_text() == ""
+    r = cli("compile", str(src), "-t", "gfx1100", "-o", str(tmp_path / "k.s"), "--json",
+            str(tmp_path / "k.json"))
+    assert r.returncode == 0, r.stderr
+    assert "nothing to schedule" in r.stderr and (tmp_path / "k.s").exists()
+
+
+@requires_llvm
+def test_a_source_named_like_an_option_is_a_file(tmp_path):
+    (tmp_path / "-O0.ll").write_text(OPTNONE)
+    r = subprocess.run([*cli_cmd(), "compile", "-t", "gfx1100", "-o", "k.s", "--", "-O0.ll"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "amdgcn" in Path(tmp_path / "k.s").read_text()
+
+
+@requires_llvm
+def test_decide_with_an_agent_returning_none_is_one_clear_error(tmp_path):
+    import sys
+    r = cli("states", KERNEL, "-t", "gfx1100", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 0, r.stderr
+    code = ("import sys; from agentsched.agents import Agent, register\n"
+            "@register('nothing')\nclass Nothing(Agent):\n"
+            "    def __init__(self, seed=0, **o): pass\n"
+            "    def pick(self, point): return None\n"
+            "from agentsched.cli import main; sys.argv = ['agentsched'] + sys.argv[1:]; main()")
+    r = subprocess.run([sys.executable, "-c", code, "decide", str(tmp_path / "s.jsonl"),
+                        "--agent", "nothing", "-o", str(tmp_path / "d.jsonl")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "non-candidate" in one_line(r.stderr)
+    assert not (tmp_path / "d.jsonl").exists()
+
+
+@requires_llvm
+def test_a_store_that_is_not_a_regular_file_is_refused(tmp_path):
+    r = cli("experiment", KERNEL, "--agents", "default", "--store", "/dev/null")
+    assert r.returncode == 1 and "regular file" in one_line(r.stderr)
+    assert Path("/dev/null").is_char_device()

@@ -1,0 +1,119 @@
+"""Outputs: special files are streamed into, never replaced; symlinks are written through;
+a failed run publishes nothing (issue 11, items 1 and 2)."""
+import os
+import stat
+import threading
+
+import pytest
+
+from agentsched.protocol import atomic_write_text
+
+from .conftest import DATA, cli, requires_llvm
+
+KERNEL = str(DATA / "gemm_tile.cu")
+
+
+def _scratch_left(d):
+    return [p.name for p in d.iterdir() if p.name.startswith(".agentsched-")]
+
+
+def _read_fifo(path, out):
+    with open(path, "rb") as f:
+        out.append(f.read())
+
+
+@requires_llvm
+def test_compile_into_a_fifo_streams_and_keeps_the_fifo(tmp_path):
+    fifo = tmp_path / "out.s"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=_read_fifo, args=(fifo, got), daemon=True)
+    reader.start()
+    r = cli("compile", KERNEL, "-t", "gfx1100", "-o", str(fifo))
+    if r.returncode != 0 or reader.is_alive():  # an old build renamed over the FIFO:
+        with open(fifo, "wb"):                   # unblock the reader before failing
+            pass
+    reader.join(10)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert b"amdgcn_target" in got[0]
+    assert _scratch_left(tmp_path) == []
+
+
+def test_atomic_write_keeps_a_character_device(tmp_path):
+    dev = tmp_path / "null"
+    try:
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null of our own
+    except PermissionError:
+        pytest.skip("creating a device node needs CAP_MKNOD")
+    atomic_write_text(dev, "x" * 100_000)
+    assert stat.S_ISCHR(os.lstat(dev).st_mode)
+
+
+def test_symlink_is_written_through_and_kept(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    real.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(real.name)
+    atomic_write_text(link, "new")
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert real.read_text() == "new"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640  # the file keeps its permissions
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to("target.json")
+    atomic_write_text(dangling, "made")
+    assert dangling.is_symlink() and (tmp_path / "target.json").read_text() == "made"
+    assert _scratch_left(tmp_path) == []
+
+
+def test_new_files_get_the_usual_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "d.json", "{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "d.json").stat().st_mode) == 0o644
+
+
+@requires_llvm
+@pytest.mark.parametrize("option", ["-o", "--json", "--save-decisions", "--state-log"])
+def test_a_directory_as_output_is_an_error(tmp_path, option):
+    args = ["compile", KERNEL, "-t", "gfx1100", "-o", str(tmp_path / "k.s"),
+            "--agent", "min_pressure"]
+    (tmp_path / "d.s").mkdir()
+    if option == "-o":
+        args[args.index("-o") + 1] = str(tmp_path / "d.s")
+    else:
+        args += [option, str(tmp_path / "d.s")]
+    r = cli(*args)
+    assert r.returncode == 1 and "is a directory" in r.stderr and "Traceback" not in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.s"]  # no output, no scratch
+
+
+@requires_llvm
+def test_states_into_a_directory_writes_nothing(tmp_path):
+    r = cli("states", KERNEL, "-t", "gfx1100", "-o", str(tmp_path))
+    assert r.returncode == 1 and "is a directory" in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@requires_llvm
+def test_failed_compile_publishes_no_state_log(tmp_path):
+    """A strict replay that fails half-way must not leave a valid-looking state log."""
+    from agentsched.agents import make_agent
+    from agentsched.toolchain import compile_ir, emit_ir, parse_target
+    t = parse_target("gfx1100")
+    ir = emit_ir(DATA / "gemm_tile.cu", t)
+    first = compile_ir(ir, t, agent=make_agent("random", seed=1))
+    d = first.decisions[len(first.decisions) // 2]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(
+        f'{{"function": "{x.function}", "region": {x.region}, "visit": {x.visit}, '
+        f'"step": {x.step}, "pick": {10**6 if x == d else x.pick}, "zone": "{x.zone}"}}\n'
+        for x in first.decisions))
+    log = tmp_path / "states.jsonl"
+    r = cli("compile", str(ir), "-t", "gfx1100", "--decisions", str(bad), "--state-log",
+            str(log), "-o", str(tmp_path / "k.s"), "--json", str(tmp_path / "k.json"))
+    assert r.returncode == 1, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
