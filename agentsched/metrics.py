@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-import tempfile
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from .toolchain.compile import Target
-from .toolchain.tools import find_ptxas, find_tool
+from .toolchain.compile import Target, run_ptxas
+from .toolchain.tools import find_tool
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
 METRICS_VERSION = 2
@@ -51,16 +49,11 @@ def amdgpu_metrics(asm: str) -> StaticMetrics:
 
 
 def ptxas_metrics(ptx: str, target: Target) -> StaticMetrics:
-    ptxas = find_ptxas()
-    if not ptxas:
+    ptxas = run_ptxas(ptx, target.name)  # the run that validated this PTX, if any
+    if ptxas is None:
         return StaticMetrics()
-    with tempfile.TemporaryDirectory(prefix="agentsched-") as d:
-        src = Path(d) / "k.ptx"
-        src.write_text(ptx)
-        proc = subprocess.run([ptxas, f"-arch={target.name}", "-O3", "-v", str(src), "-o",
-                               str(Path(d) / "k.cubin")], capture_output=True, text=True)
-    out = proc.stdout + proc.stderr
-    if proc.returncode != 0:
+    out = ptxas.log
+    if ptxas.returncode != 0:
         raise RuntimeError(f"ptxas failed: {out.strip()[-500:]}")
     stores = _first_int(r"(\d+) bytes spill stores", out) or 0
     loads = _first_int(r"(\d+) bytes spill loads", out) or 0

@@ -6,6 +6,7 @@ Outputs by extension: .s/.ptx assembly, .o object (llvm-mc-19), .co/.hsaco AMDGP
 from __future__ import annotations
 
 import functools
+import glob
 import hashlib
 import json
 import os
@@ -16,7 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..protocol import Decision, read_decisions, write_decisions
+from ..protocol import Decision, check_decisions, write_decisions
 from .plugin import data_dir, plugin_path
 from .tools import ToolFailed, find_ptxas, find_tool, run
 
@@ -147,12 +148,14 @@ class CompileResult:
     decisions: list[Decision] | None = None  # picks made by a live agent (replayable)
     agent_stats: dict = field(default_factory=dict)
     outputs: dict = field(default_factory=dict)  # kind -> path written
+    validated: str | None = None  # the assembler that accepted asm ("ptxas 13.0"), if any
 
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, lenient: bool = False, base: str = "target",
-                extra: list[str] | None = None, stock: bool = False) -> list[str]:
+                extra: list[str] | None = None, stock: bool = False,
+                full_state_log: bool = False) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
@@ -164,6 +167,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append(f"-agent-sched-decisions={decisions}")
         if state_log:
             cmd.append(f"-agent-sched-state-log={state_log}")
+            if full_state_log:
+                cmd.append("-agent-sched-state-log-format=full")
         if channel:
             cmd.append(f"-agent-sched-channel={channel}")
         if lenient:
@@ -173,8 +178,9 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
 
 def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision] | Path | None = None,
                state_log: Path | None = None, lenient: bool = False, base: str = "target",
-               extra: list[str] | None = None) -> CompileResult:
-    """One llc run over IR with the plugin. With `agent`, it answers live over the channel."""
+               extra: list[str] | None = None, full_state_log: bool = False) -> CompileResult:
+    """One llc run over IR with the plugin. With `agent`, it answers live over the channel.
+    NVPTX output is checked by ptxas when one is installed (result.validated)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
     with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd:
@@ -183,23 +189,120 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
         dec_path = None
         if isinstance(decisions, (str, Path)):
             dec_path = Path(decisions)
-            read_decisions(dec_path)  # clear Python-side error before llc sees it
+            check_decisions(dec_path)  # clear Python-side error before llc sees it
         elif decisions is not None:
             dec_path = tmp / "decisions.jsonl"
             write_decisions(dec_path, decisions)
         result_decisions, stats = None, {}
-        if agent is not None:
-            from ..channel import run_live
-            live = run_live(lambda ch: llc_command(ir, target, asm, report=report, channel=ch,
-                                                   state_log=state_log, base=base, extra=extra),
-                            agent)
-            result_decisions, stats = live.decisions, live.agent_stats
-        else:
-            run(llc_command(ir, target, asm, report=report, decisions=dec_path,
-                            state_log=state_log, lenient=lenient, base=base, extra=extra))
-        return CompileResult(target=target, ir=ir, asm=asm.read_text(),
+        options = dict(report=report, state_log=state_log, base=base, extra=extra,
+                       full_state_log=full_state_log)
+        try:
+            if agent is not None:
+                from ..channel import run_live
+                live = run_live(lambda ch: llc_command(ir, target, asm, channel=ch, **options),
+                                agent)
+                result_decisions, stats = live.decisions, live.agent_stats
+            else:
+                run(llc_command(ir, target, asm, decisions=dec_path, lenient=lenient,
+                                **options))
+        except BaseException:
+            if state_log:
+                remove_orphan_temps(Path(state_log))
+            raise
+        text = asm.read_text()
+        return CompileResult(target=target, ir=ir, asm=text,
                              report=json.loads(report.read_text()),
-                             decisions=result_decisions, agent_stats=stats)
+                             decisions=result_decisions, agent_stats=stats,
+                             validated=validate_asm(text, target))
+
+
+def remove_orphan_temps(path: Path) -> None:
+    """Remove the plugin's temp files for `path` (.NAME.agentsched-PID-XXXXXX) whose llc is
+    gone: the plugin removes its own on every exit but SIGKILL."""
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.agentsched-*-*"):
+        pid = tmp.name.rsplit(".agentsched-", 1)[1].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    try:  # a zombie (killed, not yet reaped) writes nothing any more
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+# ---------------------------------------------------------------- validation
+
+def validate_asm(asm: str, target: Target) -> str | None:
+    """Check compiler output with the target's assembler where one is installed: NVPTX PTX
+    with ptxas (LLVM can emit PTX that passes -verify-machineinstrs and that ptxas rejects).
+    Returns the validator ("ptxas 12.4"), None when none is available; raises ToolFailed with
+    ptxas's message when the PTX is invalid."""
+    if target.is_amdgpu:
+        return None
+    run_ = run_ptxas(asm, target.name)
+    if run_ is None:
+        return None
+    if run_.returncode != 0:
+        raise ToolFailed(f"ptxas rejected the PTX for {target.name}: "
+                         f"{_ptxas_error(run_.log)}")
+    return ptxas_name()
+
+
+@dataclass(frozen=True)
+class PtxasRun:
+    returncode: int
+    log: str  # stdout + stderr of ptxas -v
+    cubin: bytes | None  # the whole-program cubin, when it links on its own
+    relocatable: bool  # compiled with -c (the PTX calls functions defined elsewhere)
+
+
+@functools.lru_cache(maxsize=8)
+def run_ptxas(ptx: str, arch: str) -> PtxasRun | None:
+    """`ptxas -arch=ARCH -O3 -v` on PTX text (memoized: validation, metrics and .cubin output
+    of one compile share one run); with -c when the PTX calls external functions. None when
+    no ptxas is installed or it does not know ARCH."""
+    ptxas = find_ptxas()
+    if not ptxas:
+        return None
+    with tempfile.TemporaryDirectory(prefix="agentsched-ptxas-") as d:
+        src, out = Path(d) / "k.ptx", Path(d) / "k.cubin"
+        src.write_text(ptx)
+        result = None
+        for extra in ([], ["-c"]):
+            proc = subprocess.run([ptxas, f"-arch={arch}", "-O3", "-v", *extra, str(src),
+                                   "-o", str(out)], capture_output=True, text=True)
+            log = proc.stdout + proc.stderr
+            if re.search(r"not defined for option 'gpu-name'|Unknown arch|unsupported gpu", log,
+                         re.I):
+                return None
+            result = PtxasRun(proc.returncode, log,
+                              out.read_bytes() if proc.returncode == 0 and not extra else None,
+                              bool(extra))
+            if proc.returncode == 0 or "Unresolved extern function" not in log:
+                break
+        return result
+
+
+@functools.cache
+def ptxas_name() -> str:
+    """"ptxas 12.4": the installed ptxas and its CUDA release."""
+    proc = subprocess.run([find_ptxas(), "--version"], capture_output=True, text=True)
+    m = re.search(r"release (\d+\.\d+)", proc.stdout)
+    return f"ptxas {m.group(1)}" if m else "ptxas"
+
+
+def _ptxas_error(log: str) -> str:
+    lines = [ln for ln in log.splitlines() if "error" in ln.lower() or "fatal" in ln.lower()]
+    return "\n".join(lines[:5]) or log.strip()[-500:]
 
 
 def stock_asm(ir: Path, target: Target, extra: list[str] | None = None) -> str:
@@ -251,11 +354,14 @@ def write_output(result: CompileResult, out: Path) -> Path:
         if kind == "asm":
             shutil.copy(asm, final)
         elif kind == "cubin":
-            ptxas = find_ptxas()
-            if not ptxas:
-                raise ToolFailed("ptxas not found: .cubin needs a CUDA toolkit's ptxas "
+            ptxas = run_ptxas(result.asm, t.name)
+            if ptxas is None:
+                raise ToolFailed(f"no ptxas for {t.name}: .cubin needs a CUDA toolkit's ptxas "
                                  "(or write .ptx and let the driver load it)")
-            run([ptxas, f"-arch={t.name}", "-O3", str(asm), "-o", str(final)])
+            if ptxas.cubin is None:
+                raise ToolFailed(f"ptxas failed (exit {ptxas.returncode}): "
+                                 f"{_ptxas_error(ptxas.log)}")
+            final.write_bytes(ptxas.cubin)
         else:
             obj = tmp / "out.o"
             run([find_tool("llvm-mc-19"), f"-triple={t.triple}", f"-mcpu={t.name}",
