@@ -179,6 +179,14 @@ def test_orphan_temps_of_a_killed_llc_are_removed_by_the_parent(tmp_path):
     with pytest.raises(Exception, match="agent gave up"):
         compile_ir(ir, t, agent=Stuck(), state_log=tmp_path / "s.jsonl")
     assert leftovers(tmp_path) == [] and not (tmp_path / "s.jsonl").exists()
+    # what a run killed together with its parent left is removed by the next run; the temp
+    # file of a live llc is not
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    for pid in (dead.pid, os.getpid()):
+        (tmp_path / f".s.jsonl.agentsched-{pid}-AbC123").write_text("{")
+    compile_ir(ir, t, state_log=tmp_path / "s.jsonl")
+    assert leftovers(tmp_path) == [f".s.jsonl.agentsched-{os.getpid()}-AbC123"]
 
 
 def test_module_with_nothing_to_schedule_gets_a_zero_report(tmp_path):
@@ -253,15 +261,16 @@ def test_conflicting_decisions_for_one_point_are_an_error(tmp_path):
 @pytest.mark.parametrize("target", ["gfx90a", "sm_90"])
 def test_compact_and_full_logs_hold_the_same_points(target, tmp_path):
     ir, t = ir_for("attn_tile.cu", target)
-    live = compile_ir(ir, t, agent=make_agent("random", seed=5))  # "chosen" fields too
-    logs = {}
+    logs = {"live": tmp_path / "live.jsonl"}  # the live channel and the log keep own deltas
+    live = compile_ir(ir, t, agent=make_agent("random", seed=5), state_log=logs["live"])
     for fmt in ("compact", "full"):
         logs[fmt] = tmp_path / f"{fmt}.jsonl"
         res = compile_ir(ir, t, decisions=live.decisions, state_log=logs[fmt],
                          full_state_log=fmt == "full")
         assert res.report["state_log_format"] == fmt and res.asm == live.asm
-    compact, full = (list(read_states(logs[f])) for f in ("compact", "full"))
-    assert compact == full and len(full) == res.report["decisions"]
+    compact, full, during_live = (list(read_states(logs[f])) for f in ("compact", "full",
+                                                                       "live"))
+    assert compact == full == during_live and len(full) == res.report["decisions"]
     assert sum(p.chosen is not None for p in full) == res.report["changed"] > 0
     assert logs["compact"].stat().st_size * 3 < logs["full"].stat().st_size
 

@@ -196,6 +196,8 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
         result_decisions, stats = None, {}
         options = dict(report=report, state_log=state_log, base=base, extra=extra,
                        full_state_log=full_state_log)
+        if state_log:
+            remove_orphan_temps(Path(state_log))  # left by a run killed with its parent
         try:
             if agent is not None:
                 from ..channel import run_live
