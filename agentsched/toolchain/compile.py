@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -220,11 +221,25 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
 
 def remove_orphan_temps(path: Path) -> None:
     """Remove the plugin's temp files for `path` (.NAME.agentsched-PID-XXXXXX) whose llc is
-    gone: the plugin removes its own on every exit but SIGKILL."""
+    gone: the plugin removes its own on every exit but SIGKILL. An llc of ours that was just
+    killed (subprocess.run kills its child on Ctrl-C) gets a moment to die."""
     for tmp in path.parent.glob(f".{glob.escape(path.name)}.agentsched-*-*"):
         pid = tmp.name.rsplit(".agentsched-", 1)[1].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        if not pid.isdigit():
+            continue
+        deadline = time.monotonic() + 2
+        while _alive(int(pid)) and _is_our_child(int(pid)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if not _alive(int(pid)):
             tmp.unlink(missing_ok=True)
+
+
+def _proc_stat(pid: int) -> list[str]:
+    """Fields of /proc/PID/stat after the command name: state, ppid, ... ([] if gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
 
 
 def _alive(pid: int) -> bool:
@@ -234,11 +249,13 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    stat = Path(f"/proc/{pid}/stat")
-    try:  # a zombie (killed, not yet reaped) writes nothing any more
-        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return True
+    stat = _proc_stat(pid)
+    return not stat or stat[0] not in ("Z", "X")  # a zombie writes nothing any more
+
+
+def _is_our_child(pid: int) -> bool:
+    stat = _proc_stat(pid)
+    return len(stat) > 1 and stat[1] == str(os.getpid())
 
 
 # ---------------------------------------------------------------- validation
