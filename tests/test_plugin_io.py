@@ -255,6 +255,47 @@ def test_conflicting_decisions_for_one_point_are_an_error(tmp_path):
     assert "(line 1)" in p.stderr
 
 
+UNNAMED_IR = """\
+target triple = "nvptx64-nvidia-cuda"
+
+define internal i32 @0(i32 %a, i32 %b) {
+  %x = mul i32 %a, %b
+  %y = add i32 %x, %a
+  %z = mul i32 %y, %b
+  %w = xor i32 %z, %x
+  ret i32 %w
+}
+
+define internal i32 @1(i32 %a, i32 %b) {
+  %x = add i32 %a, %b
+  %y = mul i32 %x, %a
+  %z = sub i32 %y, %b
+  %w = or i32 %z, %x
+  ret i32 %w
+}
+
+define ptx_kernel void @k(ptr addrspace(1) %p, i32 %a, i32 %b) {
+  %r0 = call i32 @0(i32 %a, i32 %b)
+  %r1 = call i32 @1(i32 %b, i32 %a)
+  %s = add i32 %r0, %r1
+  store i32 %s, ptr addrspace(1) %p
+  ret void
+}
+"""
+
+
+def test_unnamed_functions_get_keys_of_their_own(tmp_path):
+    """Both functions are named "": their decision points used to share keys."""
+    ir = tmp_path / "unnamed.ll"
+    ir.write_text(UNNAMED_IR)
+    t = parse_target("sm_90")
+    for seed in range(3):
+        live = compile_ir(ir, t, agent=make_agent("random", seed=seed))
+        assert {"__unnamed_0", "__unnamed_1"} <= {d.function for d in live.decisions}
+        replay = compile_ir(ir, t, decisions=live.decisions)
+        assert replay.asm == live.asm and replay.report["changed"] == live.report["changed"]
+
+
 # ---------------------------------------------------------------- state-log formats
 
 

@@ -262,6 +262,7 @@ static bool active() {
 // Everything about one function's scheduling (one DAG object per function).
 struct FunctionHook {
   MachineFunction *MF = nullptr;
+  std::string Name; // the "function" of its decision points (functionKey)
   // Printing an instruction numbers the whole module's metadata unless a slot tracker is
   // reused: one per function keeps printing linear.
   std::unique_ptr<ModuleSlotTracker> Slots;
@@ -649,7 +650,7 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
   bool WithTable = Compact ? !Compact->TableSent : P.Steps == 0;
   std::string S;
   raw_string_ostream OS(S);
-  OS << "{\"function\":" << quoted(H.MF->getName()) << ",\"region\":" << P.Region
+  OS << "{\"function\":" << quoted(H.Name) << ",\"region\":" << P.Region
      << ",\"visit\":" << P.Visit << ",\"stage\":" << P.Stage << ",\"block\":" << P.Block
      << ",\"region_size\":" << P.Size << ",\"step\":" << P.Steps
      << ",\"remaining\":" << (P.Size - P.Steps);
@@ -877,7 +878,7 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
     llvm::erase_if(Cands, [&](const Cand &C) { return !C.Top || C.SU->getInstr() != Next; });
     if (Cands.empty())
       fail("the next piece of a PTX call statement is not ready in function '" +
-           H.MF->getName() + "' region " + Twine(P.Region));
+           H.Name + "' region " + Twine(P.Region));
     Llvm = {idOf(H, Next), true};
     Stats.Forced += !(Llvm == Heuristic);
   }
@@ -898,7 +899,7 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   };
 
   if (!DecisionsPath.empty()) {
-    auto Fn = FunctionIndex.find(H.MF->getName());
+    auto Fn = FunctionIndex.find(H.Name);
     auto It = Fn == FunctionIndex.end()
                   ? Decisions.end()
                   : Decisions.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
@@ -914,7 +915,7 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
       else
         fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
              (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
-             pointName(H.MF->getName().str(), P.Region, P.Visit, P.Steps) + " (" +
+             pointName(H.Name, P.Region, P.Visit, P.Steps) + " (" +
              DecisionsPath + ":" + Twine(E.Line) +
              "; use --lenient to fall back to LLVM's pick)");
     }
@@ -1103,7 +1104,7 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
   H.OrigFinalize(DAG); // GCN runs its later stages (and reverts) in here
   for (PassRecord &P : H.Passes) {
     settlePass(H, P);
-    json::Object O{{"function", H.MF->getName().str()}, {"region", P.Region}, {"visit", P.Visit},
+    json::Object O{{"function", H.Name}, {"region", P.Region}, {"visit", P.Visit},
                    {"stage", P.Stage}, {"block", P.Block}, {"size", P.Size},
                    {"steps", P.Steps}, {"changed", P.Changed}, {"fate", P.Fate}};
     Stats.PassList.push_back(std::move(O));
@@ -1111,7 +1112,7 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
       ++Stats.RevertedPasses;
       if (P.Changed) {
         ++Stats.RevertedChangedPasses;
-        Stats.RevertedRegions.insert({H.MF->getName().str(), P.Region});
+        Stats.RevertedRegions.insert({H.Name, P.Region});
       }
     }
   }
@@ -1197,6 +1198,20 @@ static void finishAtExit(int Status, void *) {
 
 // ------------------------------------------------------------ registration
 
+// Decision points are keyed by function name; unnamed functions (all named "") get
+// "__unnamed_N", N their position in the module, so that each has keys of its own.
+static std::string functionKey(const Function &F) {
+  if (F.hasName())
+    return F.getName().str();
+  unsigned N = 0;
+  for (const Function &G : *F.getParent()) {
+    if (&G == &F)
+      break;
+    ++N;
+  }
+  return "__unnamed_" + std::to_string(N);
+}
+
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   ScheduleDAGInstrs *DAG = nullptr;
   if (BaseSched != "generic")
@@ -1219,6 +1234,7 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   Hooks.emplace_back();
   FunctionHook &H = Hooks.back();
   H.MF = C->MF;
+  H.Name = functionKey(C->MF->getFunction());
   H.Strategy = G;
   H.DAG = MI;
   H.IsAMDGPU = C->MF->getTarget().getTargetTriple().isAMDGPU();
