@@ -382,7 +382,8 @@ def test_malformed_compact_lines_name_the_delta(tmp_path):
 
 def _vtable_slots(symbol: str) -> int:
     """Virtual-function slots of an exported vtable of libLLVM (ELF symbol size)."""
-    lib = subprocess.run(["llvm-config-19", "--libdir"], capture_output=True,
+    from agentsched.toolchain.tools import find_tool
+    lib = subprocess.run([find_tool("llvm-config-19"), "--libdir"], capture_output=True,
                          text=True).stdout.strip()
     out = subprocess.run(["nm", "-D", "-S", "--defined-only", f"{lib}/libLLVM.so"],
                          capture_output=True, text=True).stdout
