@@ -78,6 +78,9 @@ def _set_agent_timeout(seconds: float | None) -> None:
     if seconds < 0:
         raise UsageError(f"--agent-timeout {seconds:g}: give seconds >= 0 (0: no limit)")
     os.environ[AGENT_TIMEOUT_ENV] = repr(float(seconds))
+FullLogOpt = typer.Option(False, "--full-state-log",
+                          help="Every candidate with every feature on every line (much larger; "
+                               "the default compact log lists each pass's instructions once)")
 
 
 @app.command()
@@ -85,12 +88,14 @@ def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or 
            target: str = TargetOpt,
            output: Path = typer.Option(..., "-o", "--output", help="State log (JSON lines)"),
            define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
-           base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic")):
+           base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
+           full_state_log: bool = FullLogOpt):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
     from .toolchain import compile_ir, parse_target
     _check_outputs(output)
     t = parse_target(target)
-    result = compile_ir(_source_ir(source, t, define), t, state_log=output, base=base)
+    result = compile_ir(_source_ir(source, t, define), t, state_log=output, base=base,
+                        full_state_log=full_state_log)
     rep = result.report
     out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
               f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
@@ -152,6 +157,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 save_decisions: Optional[Path] = typer.Option(
                     None, "--save-decisions", help="Write the live agent's picks (replayable)"),
                 state_log: Optional[Path] = typer.Option(None, "--state-log"),
+                full_state_log: bool = FullLogOpt,
                 define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
                 base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
                 llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
@@ -174,7 +180,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         if agent else None
     try:
         result = compile_ir(ir, t, agent=ag, decisions=decisions, lenient=lenient,
-                            state_log=state_log, base=base)
+                            state_log=state_log, base=base, full_state_log=full_state_log)
     finally:
         if ag:
             ag.close()
@@ -184,18 +190,22 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     summary = {"source": str(source), "target": t.name, "agent": agent,
                "decisions_file": str(decisions) if decisions else None,
                **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
-                                      "regions", "passes", "reverted_regions",
-                                      "reverted_passes")},
-               **m.as_dict(), "agent_stats": result.agent_stats, "output": str(output)}
+                                      "unmatched", "forced", "regions", "passes",
+                                      "reverted_regions", "reverted_passes")},
+               **m.as_dict(), "validated": result.validated,
+               "agent_stats": result.agent_stats, "output": str(output)}
     if save_decisions and result.decisions is not None:
         write_decisions(save_decisions, result.decisions)
     if json_out:
         atomic_write_text(json_out, json.dumps(summary, indent=2) + "\n")
     table = Table(show_header=False, box=None)
     for k in ("decisions", "choices", "changed", "stale", "regions", "reverted_regions", "vgpr",
-              "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles"):
+              "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles", "validated"):
         table.add_row(k, str(summary[k]))
     out.print(table)
+    if not t.is_amdgpu and result.validated is None:
+        err.print(f"warning: no ptxas for {t.name} was found: the PTX was not validated "
+                  "(install the sdk extra or a CUDA toolkit)")
     out.print(f"-> {output}")
     _nothing_to_schedule(rep)
 

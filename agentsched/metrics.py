@@ -7,14 +7,11 @@ docs/search.md defines every field.
 """
 from __future__ import annotations
 
-import functools
 import re
-import tempfile
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from .toolchain.compile import Target
-from .toolchain.tools import find_ptxas, find_tool, run_tool
+from .toolchain.compile import Target, run_ptxas
+from .toolchain.tools import find_ptxas, find_tool, ptxas_release, run_tool
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
 METRICS_VERSION = 3
@@ -62,16 +59,11 @@ def amdgpu_metrics(asm: str) -> StaticMetrics:
 
 
 def ptxas_metrics(ptx: str, target: Target, launch: "Launch | None" = None) -> StaticMetrics:
-    ptxas = find_ptxas()
-    if not ptxas:
+    ptxas = run_ptxas(ptx, target.name)  # the run that validated this PTX, if any
+    if ptxas is None:
         return StaticMetrics()
-    with tempfile.TemporaryDirectory(prefix="agentsched-") as d:
-        src = Path(d) / "k.ptx"
-        src.write_text(ptx)
-        proc = run_tool([ptxas, f"-arch={target.name}", "-O3", "-v", str(src), "-o",
-                         str(Path(d) / "k.cubin")])
-    out = proc.stdout + proc.stderr
-    if proc.returncode != 0:
+    out = ptxas.log
+    if ptxas.returncode != 0:
         raise RuntimeError(f"ptxas failed: {out.strip()[-500:]}")
     regs = _first_int(r"Used (\d+) registers", out)
     if regs is None:  # no kernel in the module
@@ -319,13 +311,4 @@ def measurement_identity(target: Target, launch: Launch | None = None) -> str:
 def ptxas_version() -> str:
     """ptxas's release line ('none' without ptxas): NVPTX metrics come from it."""
     ptxas = find_ptxas()
-    if not ptxas:
-        return "none"
-    return _ptxas_version(ptxas)
-
-
-@functools.cache
-def _ptxas_version(path: str) -> str:
-    out = run_tool([path, "--version"]).stdout
-    m = re.search(r"release [^\n]*", out)
-    return m.group(0).strip() if m else (out.strip().splitlines() or ["?"])[-1]
+    return ptxas_release(ptxas) if ptxas else "none"

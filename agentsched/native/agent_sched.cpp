@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -20,24 +21,40 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
 #include <map>
 #include <set>
 #include <string>
+#include <sys/stat.h>
+#include <typeinfo>
 #include <unistd.h>
 #include <vector>
+
+// The vtable hooks below depend on LLVM 19's class layouts (and on its GCN classes adding no
+// virtual functions): port and re-check them before building against another LLVM.
+static_assert(LLVM_VERSION_MAJOR == 19, "agent_sched.cpp is written for LLVM 19");
 
 using namespace llvm;
 
@@ -46,6 +63,11 @@ using namespace llvm;
 static cl::opt<std::string> StateLogPath(
     "agent-sched-state-log", cl::desc("Write every decision point (JSON lines) to this file"),
     cl::init(""));
+static cl::opt<std::string> StateLogFormat(
+    "agent-sched-state-log-format",
+    cl::desc("'compact' (default: each region's instructions once per pass, then changes of "
+             "the candidate list) or 'full' (every candidate with every feature on every line)"),
+    cl::init("compact"));
 static cl::opt<std::string> DecisionsPath(
     "agent-sched-decisions", cl::desc("Apply the decisions in this file (JSON lines)"),
     cl::init(""));
@@ -104,11 +126,62 @@ template <class MemFn> static size_t vtableSlot(MemFn F) {
   return (Raw.Ptr - 1) / sizeof(void *);
 }
 
+// A class deriving from Base with one virtual function of its own: that function's slot is
+// the number of slots Base's vtable has (headers of the LLVM we are built against).
+template <class Base> struct VTableProbe : Base {
+  virtual void agentSchedProbe() {}
+};
+template <class Base> static size_t baseEntries() {
+  return vtableSlot(&VTableProbe<Base>::agentSchedProbe);
+}
+
+// Classes private to libLLVM (no vtable symbol) whose LLVM 19 declarations (GCNSchedStrategy.h)
+// add no virtual function to their public base: their vtables are as long as the base's
+// (checked on Debian's libLLVM 19.1.7 from its relocations: 18 and 17 slots).
+static const char *const NoNewVirtuals[] = {
+    "N4llvm16GCNSchedStrategyE", "N4llvm28GCNMaxOccupancySchedStrategyE",
+    "N4llvm22GCNMaxILPSchedStrategyE", "N4llvm20GCNScheduleDAGMILiveE"};
+
+static std::string className(void **VPtr) {
+  const char *Mangled = static_cast<const std::type_info *>(VPtr[-1])->name();
+  return demangle(std::string("_Z") + Mangled);
+}
+
+// How many virtual-function slots the vtable of Obj's dynamic class has, so that the copy
+// below reads exactly that table. An exported vtable (GenericScheduler, ScheduleDAGMILive)
+// is an ELF symbol with a size; GCN's are not exported and are sized from their base.
+static size_t vtableEntries(void *Obj, size_t BaseEntries) {
+  void **VPtr = *reinterpret_cast<void ***>(Obj);
+  Dl_info Info;
+  ElfW(Sym) *Sym = nullptr;
+  size_t Entries = 0;
+  if (dladdr1(VPtr, &Info, reinterpret_cast<void **>(&Sym), RTLD_DL_SYMENT) && Sym &&
+      Info.dli_sname && StringRef(Info.dli_sname).starts_with("_ZTV")) {
+    auto *Start = static_cast<char *>(Info.dli_saddr), *End = Start + Sym->st_size;
+    auto *At = reinterpret_cast<char *>(VPtr);
+    if (At > Start && At < End)
+      Entries = (End - At) / sizeof(void *);
+  } else if (is_contained(NoNewVirtuals,
+                          StringRef(static_cast<const std::type_info *>(VPtr[-1])->name()))) {
+    Entries = BaseEntries;
+  }
+  if (!Entries)
+    fail("cannot determine the size of the vtable of " + className(VPtr) +
+         " (its symbol is not exported); try -agent-sched-base=generic");
+  if (Entries < BaseEntries)
+    fail("the vtable of " + className(VPtr) + " has " + Twine(Entries) +
+         " slots, fewer than its base's " + Twine(BaseEntries) + ": not the LLVM 19 layout");
+  return Entries;
+}
+
 static std::deque<std::vector<void *>> VTableCopies;
 
 static void *replaceVirtual(void *Obj, size_t Slot, void *Fn, size_t Entries) {
   void **VPtr = *reinterpret_cast<void ***>(Obj);
   const size_t Prefix = 2; // offset-to-top and RTTI precede the address point
+  if (Slot >= Entries)
+    fail("vtable slot " + Twine(Slot) + " beyond the " + Twine(Entries) + " slots of " +
+         className(VPtr));
   VTableCopies.emplace_back(VPtr - Prefix, VPtr + Entries);
   std::vector<void *> &Copy = VTableCopies.back();
   void *Orig = Copy[Prefix + Slot];
@@ -128,40 +201,58 @@ struct Pick {
   bool operator==(const Pick &O) const { return Id == O.Id && Top == O.Top; }
 };
 
-using PointKey = std::tuple<std::string, unsigned, unsigned, unsigned>; // fn, region, visit, step
+// fn (index into FunctionNames), region, visit, step
+using PointKey = std::tuple<unsigned, unsigned, unsigned, unsigned>;
+
+// What a reader of compact lines (live channel, compact state log) was last told about each
+// candidate of a pass, so that the next line carries only the changes.
+struct DeltaState {
+  bool TableSent = false; // the pass's instruction table
+  struct Sent {
+    unsigned Stamp = 0; // the line it was last present in (0: never)
+    bool Available = false;
+    SmallVector<std::pair<unsigned, int>, 4> PD;
+  };
+  std::vector<Sent> SentCands;    // by node * 2 + (bottom zone)
+  std::vector<unsigned> SentList; // indices present in the last line
+  unsigned Stamp = 0;
+};
 
 struct PassRecord {
   unsigned Region, Visit, Stage, Block, Size, Steps = 0, Changed = 0;
   std::vector<const MachineInstr *> Input, Output; // region order before and after
   std::string Fate = "kept";                        // kept | reverted | modified | unknown
   bool Settled = false;
-  bool TableSent = false;            // live channel: instruction table already sent
-  std::vector<std::string> Static;   // by node number: serialized static features
-  // Live channel deltas: what the agent was last told about each (node, zone).
-  struct Sent {
-    unsigned Stamp = 0; // the message it was last present in (0: never)
-    bool Available = false;
-    SmallVector<std::pair<unsigned, int>, 4> PD;
-  };
-  std::vector<Sent> SentCands;        // by node * 2 + (bottom zone)
-  std::vector<unsigned> SentList;     // indices present in the last message
-  unsigned SendStamp = 0;
+  std::vector<std::string> Static; // by node number: serialized static features
+  DeltaState Channel, Log;         // live channel and compact state log
+  // NVPTX: the end of a PTX call statement that the region starts with (see callTail).
+  std::vector<const MachineInstr *> CallTail;
+  size_t CallTailDone = 0;
 };
 
 struct Totals {
   unsigned Decisions = 0, Choices = 0, Changed = 0, Stale = 0, Missing = 0, Asked = 0;
+  unsigned Forced = 0; // LLVM picks overridden to keep an NVPTX call statement whole
   unsigned Regions = 0, Passes = 0;
   json::Array PassList;
   std::set<std::pair<std::string, unsigned>> RevertedRegions; // regions with an agent pass undone
   unsigned RevertedPasses = 0, RevertedChangedPasses = 0;
   std::string BaseName;
+  json::Object Hooked; // the hooked classes and their vtable sizes
 } Stats;
 
-static std::map<PointKey, Pick> Decisions;
+struct DecisionEntry {
+  Pick P;
+  unsigned Line;     // in the decision file
+  bool Used = false; // its decision point was reached
+};
+static std::map<PointKey, DecisionEntry> Decisions;
+static StringMap<unsigned> FunctionIndex; // function names of the decision file
+static std::vector<std::string> FunctionNames;
 static bool DecisionsLoaded = false;
 static int ChanIn = -1, ChanOut = -1;
-static std::unique_ptr<raw_fd_ostream> StateLog;
-static std::string StateLogTmp;
+static bool CompactLog = true;
+static std::unique_ptr<raw_fd_ostream> StateLog; // writes to LogFile (below)
 
 static bool active() {
   return !StateLogPath.empty() || !DecisionsPath.empty() || !ChannelFds.empty() ||
@@ -171,6 +262,7 @@ static bool active() {
 // Everything about one function's scheduling (one DAG object per function).
 struct FunctionHook {
   MachineFunction *MF = nullptr;
+  std::string Name; // the "function" of its decision points (functionKey)
   // Printing an instruction numbers the whole module's metadata unless a slot tracker is
   // reused: one per function keeps printing linear.
   std::unique_ptr<ModuleSlotTracker> Slots;
@@ -178,7 +270,7 @@ struct FunctionHook {
   ScheduleDAGMILive *DAG = nullptr;
   PickNodeFn OrigPick = nullptr;
   FinalizeFn OrigFinalize = nullptr;
-  bool IsAMDGPU = false;
+  bool IsAMDGPU = false, IsNVPTX = false;
   DenseMap<const MachineInstr *, unsigned> Ids;
   unsigned NextId = 0;
   std::map<std::vector<unsigned>, unsigned> RegionOf; // sorted ids -> region ordinal
@@ -335,6 +427,30 @@ static void settlePass(FunctionHook &H, PassRecord &P) {
     P.Fate = "modified";
 }
 
+// LLVM 19's NVPTX backend prints one PTX call statement from several instructions:
+// "call.uni (retval0), " (a call, so a scheduling boundary), then the callee "foo, ", "(",
+// each argument "param0, ", ")" or "), " and, for an indirect call, the prototype. LLVM's
+// machine scheduler moves other instructions in between (invalid PTX, which
+// -verify-machineinstrs does not see; fixed in LLVM 20 by llvm-project PR 116522). Such a
+// region starts with the rest of the statement: these pieces must be its first instructions,
+// in order, and the plugin makes them so (docs/protocol.md).
+static bool isCallStatementPiece(StringRef Opc) {
+  return Opc.starts_with("CallVoidInst") || Opc.starts_with("CallArg") ||
+         Opc.starts_with("LastCallArg") || Opc == "PrototypeInst";
+}
+
+static std::vector<const MachineInstr *> callTail(const FunctionHook &H,
+                                                  ArrayRef<const MachineInstr *> Input) {
+  std::vector<const MachineInstr *> Tail;
+  if (H.IsNVPTX)
+    for (const MachineInstr *MI : Input) {
+      if (!isCallStatementPiece(opcodeName(*MI)))
+        break;
+      Tail.push_back(MI);
+    }
+  return Tail;
+}
+
 static void beginPass(FunctionHook &H) {
   ScheduleDAGMILive *DAG = H.DAG;
   std::vector<unsigned> Key;
@@ -367,6 +483,7 @@ static void beginPass(FunctionHook &H) {
   P.Block = DAG->SUnits.empty() ? 0 : DAG->SUnits.front().getInstr()->getParent()->getNumber();
   P.Size = DAG->SUnits.size();
   P.Input = std::move(Input);
+  P.CallTail = callTail(H, P.Input);
   H.Passes.push_back(std::move(P));
   H.Current = H.Passes.size() - 1;
   H.LastPass[Region] = H.Current;
@@ -480,22 +597,23 @@ static void candidatesFull(raw_ostream &OS, FunctionHook &H, PassRecord &P,
   OS << ']';
 }
 
-// The ready list changes little from one step to the next, so the live channel sends only
+// The ready list changes little from one step to the next, so compact lines carry only
 // candidates that appeared or changed ("add": [id, zone, queue, pressure diff]) and those
-// that left ("del": [id, zone]); the first message of a pass adds them all.
-static void candidateDeltas(raw_ostream &OS, FunctionHook &H, PassRecord &P,
+// that left ("del": [id, zone]) since the last line D's reader got; a pass's first line adds
+// them all.
+static void candidateDeltas(raw_ostream &OS, FunctionHook &H, DeltaState &D,
                             const std::vector<Cand> &Cands, bool First) {
   if (First) {
-    P.SentCands.assign(2 * H.DAG->SUnits.size(), {});
-    P.SentList.clear();
+    D.SentCands.assign(2 * H.DAG->SUnits.size(), {});
+    D.SentList.clear();
   }
-  unsigned Stamp = ++P.SendStamp;
+  unsigned Stamp = ++D.Stamp;
   std::vector<unsigned> Now;
   OS << ",\"add\":[";
   bool FirstAdd = true;
   for (const Cand &C : Cands) {
     unsigned Idx = C.SU->NodeNum * 2 + !C.Top;
-    PassRecord::Sent &E = P.SentCands[Idx];
+    DeltaState::Sent &E = D.SentCands[Idx];
     RawPD PD = pressureDiff(H, C.SU);
     bool WasPresent = E.Stamp && E.Stamp == Stamp - 1;
     if (!WasPresent || E.Available != C.Available || E.PD != PD) {
@@ -512,25 +630,27 @@ static void candidateDeltas(raw_ostream &OS, FunctionHook &H, PassRecord &P,
   }
   OS << "],\"del\":[";
   bool FirstDel = true;
-  for (unsigned Idx : P.SentList)
-    if (P.SentCands[Idx].Stamp != Stamp) {
+  for (unsigned Idx : D.SentList)
+    if (D.SentCands[Idx].Stamp != Stamp) {
       OS << (FirstDel ? "[" : ",[") << idOf(H, H.DAG->SUnits[Idx / 2].getInstr())
          << (Idx % 2 ? ",\"b\"]" : ",\"t\"]");
       FirstDel = false;
     }
   OS << ']';
-  P.SentList = std::move(Now);
+  D.SentList = std::move(Now);
 }
 
-// A decision point as one JSON line. Full form (state log): every candidate with all its
-// features. Compact form (live channel): the region's instructions with their features once
-// per pass, then only the changes of the candidate list.
+// A decision point as one JSON line. Full form (Compact null): every candidate with all its
+// features, the region's instructions at step 0. Compact form (live channel, compact state
+// log): the region's instructions with their features in the first line of the pass that
+// Compact's reader gets, then only the changes of the candidate list.
 static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<Cand> &Cands,
-                             Pick Llvm, bool Compact, bool WithTable, const Pick *Chosen) {
+                             Pick Llvm, DeltaState *Compact, const Pick *Chosen) {
   ScheduleDAGMILive *DAG = H.DAG;
+  bool WithTable = Compact ? !Compact->TableSent : P.Steps == 0;
   std::string S;
   raw_string_ostream OS(S);
-  OS << "{\"function\":" << quoted(H.MF->getName()) << ",\"region\":" << P.Region
+  OS << "{\"function\":" << quoted(H.Name) << ",\"region\":" << P.Region
      << ",\"visit\":" << P.Visit << ",\"stage\":" << P.Stage << ",\"block\":" << P.Block
      << ",\"region_size\":" << P.Size << ",\"step\":" << P.Steps
      << ",\"remaining\":" << (P.Size - P.Steps);
@@ -565,9 +685,10 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
     }
     OS << ']';
   }
-  if (Compact)
-    candidateDeltas(OS, H, P, Cands, WithTable);
-  else
+  if (Compact) {
+    candidateDeltas(OS, H, *Compact, Cands, WithTable);
+    Compact->TableSent = true;
+  } else
     candidatesFull(OS, H, P, Cands);
   OS << '}';
   return OS.str();
@@ -575,16 +696,21 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
 
 // ------------------------------------------------------------ live channel
 
-static void writeAll(int Fd, const std::string &S) {
-  size_t Done = 0;
-  while (Done < S.size()) {
-    ssize_t N = ::write(Fd, S.data() + Done, S.size() - Done);
+static bool writeFd(int Fd, StringRef S) {
+  while (!S.empty()) {
+    ssize_t N = ::write(Fd, S.data(), S.size());
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0)
-      fail("live channel closed while sending a decision point (the agent process ended)");
-    Done += N;
+      return false;
+    S = S.drop_front(N);
   }
+  return true;
+}
+
+static void writeAll(int Fd, const std::string &S) {
+  if (!writeFd(Fd, S))
+    fail("live channel closed while sending a decision point (the agent process ended)");
 }
 
 static std::string readLine(int Fd) {
@@ -622,13 +748,14 @@ static Pick askAgent(const std::string &Line) {
 
 // ------------------------------------------------------------ decisions file
 
-static void loadDecisions() {
+// Reads the decision file into Decisions; returns an error naming FILE:LINE and the field.
+static std::string loadDecisions() {
   DecisionsLoaded = true;
   if (DecisionsPath.empty())
-    return;
+    return "";
   auto Buf = MemoryBuffer::getFile(DecisionsPath);
   if (!Buf)
-    fail("cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message());
+    return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
   StringRef Rest = (*Buf)->getBuffer();
   unsigned LineNo = 0;
   while (!Rest.empty()) {
@@ -640,25 +767,68 @@ static void loadDecisions() {
     std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
     Expected<json::Value> V = json::parse(Line);
     if (!V)
-      fail(Where + "not JSON: " + toString(V.takeError()));
+      return Where + "not JSON: " + toString(V.takeError());
     const json::Object *O = V->getAsObject();
     if (!O)
-      fail(Where + "expected a JSON object");
+      return Where + "expected a JSON object";
+    std::string Err;
+    // Ids and counters are 32-bit in the plugin: a larger value names no decision point.
     auto Int = [&](const char *K) -> unsigned {
-      std::optional<int64_t> I = O->getInteger(K);
-      if (!I || *I < 0)
-        fail(Where + "field '" + K + "' missing or not a non-negative integer");
-      return unsigned(*I);
+      const json::Value *F = O->get(K);
+      std::optional<int64_t> I = F ? F->getAsInteger() : std::nullopt;
+      if (Err.empty() && !F)
+        Err = Where + "field '" + K + "' missing";
+      else if (Err.empty() && (!I || *I < 0 || *I > int64_t(UINT_MAX))) {
+        std::string Got;
+        raw_string_ostream(Got) << *F;
+        Err = Where + "field '" + K + "' must be an integer from 0 to " +
+              std::to_string(UINT_MAX) + ", got " + Got;
+      }
+      return I && Err.empty() ? unsigned(*I) : 0;
     };
     std::optional<StringRef> Fn = O->getString("function");
     if (!Fn)
-      fail(Where + "field 'function' missing or not a string");
+      return Where + "field 'function' missing or not a string";
     std::optional<StringRef> Zone = O->getString("zone");
-    if (Zone && *Zone != "top" && *Zone != "bot")
-      fail(Where + "field 'zone' must be 'top' or 'bot'");
-    PointKey K{Fn->str(), Int("region"), Int("visit"), Int("step")};
-    Decisions[K] = Pick{Int("pick"), !Zone || *Zone == "top"};
+    if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
+      return Where + "field 'zone' must be 'top' or 'bot'";
+    unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"), Id = Int("pick");
+    if (!Err.empty())
+      return Err;
+    auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
+    if (NewFn)
+      FunctionNames.push_back(Fn->str());
+    DecisionEntry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
+    auto [It, New] = Decisions.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
+    if (!New && !(It->second.P == E.P))
+      return Where + "a second, different decision for function '" + Fn->str() + "' region " +
+             std::to_string(Region) + " visit " + std::to_string(Visit) + " step " +
+             std::to_string(Step) + " (line " + std::to_string(It->second.Line) + ")";
   }
+  return "";
+}
+
+static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
+                             unsigned Step) {
+  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
+         std::to_string(Visit) + " step " + std::to_string(Step);
+}
+
+// Decisions whose point was never reached (another kernel, function or target, or a wrong
+// key): how many, and the first one by line.
+static unsigned unmatchedDecisions(std::string *First) {
+  unsigned N = 0, FirstLine = UINT_MAX;
+  for (const auto &[K, E] : Decisions)
+    if (!E.Used) {
+      ++N;
+      if (E.Line < FirstLine) {
+        FirstLine = E.Line;
+        *First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
+                 pointName(FunctionNames[std::get<0>(K)], std::get<1>(K), std::get<2>(K),
+                           std::get<3>(K)) + ")";
+      }
+    }
+  return N;
 }
 
 // ------------------------------------------------------------ the hook
@@ -685,7 +855,7 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
     return nullptr;
   }
   PassRecord &P = H.Passes[H.Current];
-  Pick Llvm{idOf(H, Default->getInstr()), IsTopNode};
+  const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
 
   std::vector<Cand> Cands;
   for (Cand C : Before) {
@@ -699,6 +869,19 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   std::stable_sort(Cands.begin(), Cands.end(), [](const Cand &A, const Cand &B) {
     return std::make_pair(!A.Top, A.SU->NodeNum) < std::make_pair(!B.Top, B.SU->NodeNum);
   });
+
+  // The default path's pick: LLVM's, except inside an NVPTX call statement, whose next
+  // piece is then the only candidate.
+  Pick Llvm = Heuristic;
+  if (P.CallTailDone < P.CallTail.size()) {
+    const MachineInstr *Next = P.CallTail[P.CallTailDone];
+    llvm::erase_if(Cands, [&](const Cand &C) { return !C.Top || C.SU->getInstr() != Next; });
+    if (Cands.empty())
+      fail("the next piece of a PTX call statement is not ready in function '" +
+           H.Name + "' region " + Twine(P.Region));
+    Llvm = {idOf(H, Next), true};
+    Stats.Forced += !(Llvm == Heuristic);
+  }
 
   // A node ready in both zones is listed twice; a choice needs two distinct instructions.
   bool IsChoice = false;
@@ -716,40 +899,49 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   };
 
   if (!DecisionsPath.empty()) {
-    auto It = Decisions.find(PointKey{H.MF->getName().str(), P.Region, P.Visit, P.Steps});
+    auto Fn = FunctionIndex.find(H.Name);
+    auto It = Fn == FunctionIndex.end()
+                  ? Decisions.end()
+                  : Decisions.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
     if (It == Decisions.end()) {
       Stats.Missing += IsChoice;
-    } else if (isCandidate(It->second)) {
-      Want = It->second;
-    } else if (Lenient) {
-      ++Stats.Stale;
     } else {
-      fail(Twine("stale decision: instruction ") + Twine(It->second.Id) + " (" +
-           (It->second.Top ? "top" : "bot") + ") is not a candidate at function '" +
-           H.MF->getName() + "' region " + Twine(P.Region) + " visit " + Twine(P.Visit) +
-           " step " + Twine(P.Steps) + " (use --lenient to fall back to LLVM's pick)");
+      DecisionEntry &E = It->second;
+      E.Used = true;
+      if (isCandidate(E.P))
+        Want = E.P;
+      else if (Lenient)
+        ++Stats.Stale;
+      else
+        fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
+             (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
+             pointName(H.Name, P.Region, P.Visit, P.Steps) + " (" +
+             DecisionsPath + ":" + Twine(E.Line) +
+             "; use --lenient to fall back to LLVM's pick)");
     }
   } else if (ChanOut >= 0 && IsChoice) {
     ++Stats.Asked;
-    Want = askAgent(pointJson(H, P, Cands, Llvm, /*Compact=*/true, !P.TableSent, nullptr));
-    P.TableSent = true;
+    Want = askAgent(pointJson(H, P, Cands, Llvm, &P.Channel, nullptr));
     if (!isCandidate(Want))
       fail(Twine("the live agent picked instruction ") + Twine(Want.Id) +
            ", which is not a candidate");
   }
 
   if (StateLog)
-    *StateLog << pointJson(H, P, Cands, Llvm, /*Compact=*/false, P.Steps == 0,
+    *StateLog << pointJson(H, P, Cands, Llvm, CompactLog ? &P.Log : nullptr,
                            Want == Llvm ? nullptr : &Want)
               << "\n";
 
   ++P.Steps;
-  if (Want == Llvm)
+  P.CallTailDone += P.CallTailDone < P.CallTail.size();
+  if (Want == Heuristic)
     return Default;
 
-  // Override: undo LLVM's pick and take the agent's instead.
-  ++Stats.Changed;
-  ++P.Changed;
+  // Override: undo LLVM's pick and take the agent's (or the call statement's) instead.
+  if (!(Want == Llvm)) {
+    ++Stats.Changed;
+    ++P.Changed;
+  }
   SUnit *Chosen = nullptr;
   for (const Cand &C : Cands)
     if (idOf(H, C.SU->getInstr()) == Want.Id)
@@ -770,14 +962,149 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   return Chosen;
 }
 
-static void writeReport();
+// ------------------------------------------------------------ output files
+// The state log and the report appear under their names only when llc succeeds. Each is
+// written to a temp file of its own next to its target, created with O_EXCL (a file or
+// symlink planted under that name is never followed, and two runs never share one), renamed
+// over the target when llc exits with status 0 (finishAtExit) and removed otherwise. After a
+// fatal error or a signal LLVM removes it (RemoveFileOnSignal: async-signal-safe); only
+// SIGKILL leaves .NAME.agentsched-PID-XXXXXX behind, which agentsched removes once its llc
+// is dead (toolchain/compile.py). A target that exists and is no regular file (/dev/null, a
+// FIFO, a terminal) or that names a file descriptor (/dev/stdout, /proc/self/fd/N, "-") is
+// written directly: streamed, never replaced.
+
+struct OutputFile {
+  const char *What;  // "state log" or "report"
+  std::string Final; // where the finished file goes (a symlink's target)
+  std::string Tmp;   // the temp file; empty when writing directly
+  int Fd = -1;
+};
+static OutputFile LogFile{"state log"}, ReportFile{"report"};
+
+static std::string errnoText() { return std::strerror(errno); }
+
+// Opens F for Path; returns an error message (empty: done).
+static std::string openOutput(OutputFile &F, const std::string &Path) {
+  std::string Name = std::string(F.What) + " '" + Path + "'";
+  if (Path == "-") {
+    F.Fd = ::dup(STDOUT_FILENO);
+    return F.Fd < 0 ? "cannot write " + Name + ": " + errnoText() : "";
+  }
+  struct stat St;
+  bool Exists = ::stat(Path.c_str(), &St) == 0;
+  if (Exists && S_ISDIR(St.st_mode))
+    return Name + " is a directory";
+  StringRef P(Path);
+  if (Exists && (!S_ISREG(St.st_mode) || P.starts_with("/dev/") || P.starts_with("/proc/"))) {
+    F.Fd = ::open(Path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    return F.Fd < 0 ? "cannot write " + Name + ": " + errnoText() : "";
+  }
+  char Real[PATH_MAX];
+  F.Final = Exists && ::realpath(Path.c_str(), Real) ? std::string(Real) : Path;
+  std::string Dir = sys::path::parent_path(F.Final).str();
+  if (Dir.empty())
+    Dir = ".";
+  std::string Tmp = Dir + "/." + sys::path::filename(F.Final).str() + ".agentsched-" +
+                    std::to_string(::getpid()) + "-XXXXXX";
+  F.Fd = ::mkostemp(Tmp.data(), O_CLOEXEC);
+  if (F.Fd < 0)
+    return "cannot create a temp file for " + Name + " in '" + Dir + "': " + errnoText();
+  F.Tmp = Tmp;
+  sys::RemoveFileOnSignal(F.Tmp);
+  mode_t Mask = ::umask(0);
+  ::umask(Mask);
+  ::fchmod(F.Fd, Exists ? (St.st_mode & 07777) : (0666 & ~Mask));
+  return "";
+}
+
+static std::string commitOutput(OutputFile &F) {
+  std::string Err;
+  if (F.Fd >= 0 && ::close(F.Fd) != 0)
+    Err = std::string("cannot write ") + F.What + ": " + errnoText();
+  F.Fd = -1;
+  if (!F.Tmp.empty()) {
+    if (Err.empty() && ::rename(F.Tmp.c_str(), F.Final.c_str()) != 0)
+      Err = std::string("cannot rename the ") + F.What + " into '" + F.Final + "': " +
+            errnoText();
+    if (!Err.empty())
+      ::unlink(F.Tmp.c_str());
+    F.Tmp.clear();
+  }
+  return Err;
+}
+
+static void discardOutput(OutputFile &F) {
+  if (F.Fd >= 0)
+    ::close(F.Fd);
+  F.Fd = -1;
+  if (!F.Tmp.empty())
+    ::unlink(F.Tmp.c_str());
+  F.Tmp.clear();
+}
+
+// Flushes the state log; an error (disk full, a closed FIFO) is returned, not left for
+// raw_fd_ostream's destructor (which would call report_fatal_error).
+static std::string flushStateLog() {
+  if (!StateLog)
+    return "";
+  StateLog->flush();
+  if (!StateLog->has_error())
+    return "";
+  std::error_code EC = StateLog->error();
+  StateLog->clear_error();
+  return "cannot write state log '" + StateLogPath + "': " + EC.message();
+}
+
+// ------------------------------------------------------------ set-up
+
+// Reads the options, the decision file and opens the outputs, once (at the first function
+// scheduled, or at exit when none was). Returns an error message.
+static bool SetUpDone = false;
+static std::string SetUpError; // file-scope: finishAtExit reads it after local statics died
+
+static std::string setUp() {
+  std::string &Err = SetUpError;
+  if (SetUpDone)
+    return Err;
+  SetUpDone = true;
+  if (BaseSched != "target" && BaseSched != "generic")
+    return Err = "-agent-sched-base must be 'target' or 'generic'";
+  if (StateLogFormat != "compact" && StateLogFormat != "full")
+    return Err = "-agent-sched-state-log-format must be 'compact' or 'full'";
+  CompactLog = StateLogFormat == "compact";
+  if (!DecisionsPath.empty() && !ChannelFds.empty())
+    return Err = "give either -agent-sched-decisions or -agent-sched-channel, not both";
+  if (!ChannelFds.empty()) {
+    auto [R, W] = StringRef(ChannelFds).split(',');
+    if (R.getAsInteger(10, ChanIn) || W.getAsInteger(10, ChanOut))
+      return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
+  }
+  if (!(Err = loadDecisions()).empty())
+    return Err;
+  if (!StateLogPath.empty()) {
+    if (!(Err = openOutput(LogFile, StateLogPath)).empty())
+      return Err;
+    StateLog = std::make_unique<raw_fd_ostream>(LogFile.Fd, /*shouldClose=*/false);
+  }
+  if (!ReportPath.empty())
+    Err = openOutput(ReportFile, ReportPath);
+  return Err;
+}
+
+static void setUpOnce() {
+  std::string Err = setUp();
+  if (!Err.empty())
+    fail(Err);
+}
+
+// ------------------------------------------------------------ the end of a function
 
 static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
   FunctionHook &H = *HookOf.lookup(DAG);
   H.OrigFinalize(DAG); // GCN runs its later stages (and reverts) in here
   for (PassRecord &P : H.Passes) {
     settlePass(H, P);
-    json::Object O{{"function", H.MF->getName().str()}, {"region", P.Region}, {"visit", P.Visit},
+    json::Object O{{"function", H.Name}, {"region", P.Region}, {"visit", P.Visit},
                    {"stage", P.Stage}, {"block", P.Block}, {"size", P.Size},
                    {"steps", P.Steps}, {"changed", P.Changed}, {"fate", P.Fate}};
     Stats.PassList.push_back(std::move(O));
@@ -785,7 +1112,7 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
       ++Stats.RevertedPasses;
       if (P.Changed) {
         ++Stats.RevertedChangedPasses;
-        Stats.RevertedRegions.insert({H.MF->getName().str(), P.Region});
+        Stats.RevertedRegions.insert({H.Name, P.Region});
       }
     }
   }
@@ -794,75 +1121,95 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
   H.Passes.clear();
   H.Ids.clear();
   H.Slots.reset();
-  writeReport();
+  std::string Err = flushStateLog(); // a full disk or a closed FIFO fails here, early
+  if (!Err.empty())
+    fail(Err);
 }
 
-// ------------------------------------------------------------ report
+// ------------------------------------------------------------ the end of llc
 
-static void writeReport() {
-  if (ReportPath.empty())
-    return;
+static std::string reportJson(unsigned Unmatched) {
   json::Object R{{"decisions", Stats.Decisions},
                  {"choices", Stats.Choices},
                  {"changed", Stats.Changed},
                  {"stale", Stats.Stale},
                  {"missing", Stats.Missing},
+                 {"unmatched", Unmatched},
                  {"asked", Stats.Asked},
+                 {"forced", Stats.Forced},
                  {"regions", Stats.Regions},
                  {"passes", Stats.Passes},
                  {"reverted_regions", (int64_t)Stats.RevertedRegions.size()},
                  {"reverted_passes", Stats.RevertedPasses},
                  {"reverted_changed_passes", Stats.RevertedChangedPasses},
                  {"base", Stats.BaseName},
+                 {"hooked", json::Object(Stats.Hooked)},
+                 {"state_log_format", StateLogPath.empty() ? "" : StateLogFormat.getValue()},
                  {"pass_list", json::Array(Stats.PassList)}};
-  std::string Tmp = ReportPath + ".tmp";
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC);
-    if (EC)
-      fail("cannot write report '" + Tmp + "': " + EC.message());
-    OS << json::Value(std::move(R)) << "\n";
-  }
-  if (std::rename(Tmp.c_str(), ReportPath.c_str()))
-    fail("cannot rename report into '" + ReportPath + "'");
+  std::string S;
+  raw_string_ostream(S) << json::Value(std::move(R)) << "\n";
+  return S;
 }
 
-// State log and report are complete once llc is done: commit them at exit.
-struct Finisher {
-  ~Finisher() {
-    if (StateLog) {
-      StateLog->close();
-      StateLog.reset();
-      std::rename(StateLogTmp.c_str(), StateLogPath.c_str());
-    }
+// llc succeeded: check the decisions were all used, then publish the state log and report.
+static std::string finishOutputs() {
+  std::string Err = setUp(); // a module where nothing was scheduled gets its files here
+  if (!Err.empty())
+    return Err;
+  std::string First;
+  unsigned Unmatched = unmatchedDecisions(&First);
+  if (Unmatched && !Lenient)
+    return std::to_string(Unmatched) + " of " + std::to_string(Decisions.size()) +
+           " decisions match no decision point of this compile, first " + First +
+           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
+                                   "NVPTX needs -enable-misched)") +
+           ": are they for another kernel, function or target? (use --lenient to "
+           "ignore them)";
+  if (!(Err = flushStateLog()).empty())
+    return Err;
+  StateLog.reset();
+  if (ReportFile.Fd >= 0 && !writeFd(ReportFile.Fd, reportJson(Unmatched)))
+    return "cannot write report '" + ReportPath + "': " + errnoText();
+  if (!(Err = commitOutput(LogFile)).empty())
+    return Err;
+  return commitOutput(ReportFile);
+}
+
+// Runs when llc exits (glibc's on_exit passes the exit status): a failed compile
+// (report_fatal_error and every error exit) leaves no state log or report behind.
+static void finishAtExit(int Status, void *) {
+  if (!active())
+    return;
+  std::string Err = Status == 0 ? finishOutputs() : "";
+  if (Status == 0 && Err.empty())
+    return;
+  if (StateLog) {
+    (void)flushStateLog();
+    StateLog.reset();
   }
-} static TheFinisher;
+  discardOutput(LogFile);
+  discardOutput(ReportFile);
+  if (!Err.empty()) {
+    std::fprintf(stderr, "LLVM ERROR: agent-sched: %s\n", Err.c_str());
+    std::fflush(nullptr);
+    ::_exit(1); // llc had already decided on 0: this compile failed after all
+  }
+}
 
 // ------------------------------------------------------------ registration
 
-static void setUpOnce() {
-  static bool Done = false;
-  if (Done)
-    return;
-  Done = true;
-  loadDecisions();
-  if (!StateLogPath.empty()) {
-    std::error_code EC;
-    StateLogTmp = StateLogPath + ".tmp";
-    StateLog = std::make_unique<raw_fd_ostream>(StateLogTmp, EC);
-    if (EC)
-      fail("cannot write state log '" + StateLogPath + "': " + EC.message());
+// Decision points are keyed by function name; unnamed functions (all named "") get
+// "__unnamed_N", N their position in the module, so that each has keys of its own.
+static std::string functionKey(const Function &F) {
+  if (F.hasName())
+    return F.getName().str();
+  unsigned N = 0;
+  for (const Function &G : *F.getParent()) {
+    if (&G == &F)
+      break;
+    ++N;
   }
-  if (!ChannelFds.empty()) {
-    auto [R, W] = StringRef(ChannelFds).split(',');
-    if (R.getAsInteger(10, ChanIn) || W.getAsInteger(10, ChanOut))
-      fail("-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'");
-  }
-  if (!DecisionsPath.empty() && !ChannelFds.empty())
-    fail("give either -agent-sched-decisions or -agent-sched-channel, not both");
-  if (BaseSched != "target" && BaseSched != "generic")
-    fail("-agent-sched-base must be 'target' or 'generic'");
-  writeReport(); // a module with nothing to schedule still gets a (zero) report
+  return "__unnamed_" + std::to_string(N);
 }
 
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
@@ -887,17 +1234,26 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   Hooks.emplace_back();
   FunctionHook &H = Hooks.back();
   H.MF = C->MF;
+  H.Name = functionKey(C->MF->getFunction());
   H.Strategy = G;
   H.DAG = MI;
   H.IsAMDGPU = C->MF->getTarget().getTargetTriple().isAMDGPU();
+  H.IsNVPTX = C->MF->getTarget().getTargetTriple().isNVPTX();
   Stats.BaseName = BaseSched == "generic" ? "generic" : (H.IsAMDGPU ? "gcn" : "target");
   numberFunction(H);
-  // 64 slots cover the virtual functions of these classes in LLVM 19 with room to spare.
-  H.OrigPick = reinterpret_cast<PickNodeFn>(replaceVirtual(
-      G, vtableSlot(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode, 64));
-  H.OrigFinalize = reinterpret_cast<FinalizeFn>(replaceVirtual(
-      DAG, vtableSlot(&ScheduleDAGInstrs::finalizeSchedule), (void *)&hookedFinalizeSchedule,
-      64));
+  size_t StrategyEntries = vtableEntries(G, baseEntries<GenericScheduler>());
+  size_t DAGEntries = vtableEntries(DAG, baseEntries<ScheduleDAGMILive>());
+  Stats.Hooked = json::Object{
+      {"strategy", className(*reinterpret_cast<void ***>(G))},
+      {"strategy_vtable_slots", (int64_t)StrategyEntries},
+      {"dag", className(*reinterpret_cast<void ***>(DAG))},
+      {"dag_vtable_slots", (int64_t)DAGEntries}};
+  H.OrigPick = reinterpret_cast<PickNodeFn>(
+      replaceVirtual(G, vtableSlot(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
+                     StrategyEntries));
+  H.OrigFinalize = reinterpret_cast<FinalizeFn>(
+      replaceVirtual(DAG, vtableSlot(&ScheduleDAGInstrs::finalizeSchedule),
+                     (void *)&hookedFinalizeSchedule, DAGEntries));
   HookOf[G] = &H;
   HookOf[DAG] = &H;
   return DAG;
@@ -906,3 +1262,6 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
 static MachineSchedRegistry AgentSchedRegistry(
     "agent-sched", "Let an agent make every pre-RA scheduling decision (agentsched)",
     createAgentScheduler);
+
+// Registered after every static object of this file, so it runs before their destructors.
+[[maybe_unused]] static const bool FinishRegistered = ::on_exit(finishAtExit, nullptr) == 0;

@@ -6,20 +6,23 @@ Outputs by extension: .s/.ptx assembly, .o object (llvm-mc-19), .co/.hsaco AMDGP
 from __future__ import annotations
 
 import functools
+import glob
 import hashlib
 import json
 import os
 import re
 import shutil
 import tempfile
+import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..outputs import staged_output
-from ..protocol import Decision, read_decisions, write_decisions
+from ..protocol import Decision, check_decisions, write_decisions
 from .plugin import data_dir, plugin_path
-from .tools import ToolFailed, find_ptxas, find_tool, path_arg, run, run_tool
+from .tools import (ToolFailed, find_ptxas, find_tool, path_arg, ptxas_release, run,
+                    run_tool)
 
 INCLUDE_DIR = Path(__file__).resolve().parent.parent / "kernels" / "include"
 SOURCE_SUFFIXES = {".cu", ".hip", ".cpp", ".cc"}
@@ -169,12 +172,14 @@ class CompileResult:
     decisions: list[Decision] | None = None  # picks made by a live agent (replayable)
     agent_stats: dict = field(default_factory=dict)
     outputs: dict = field(default_factory=dict)  # kind -> path written
+    validated: str | None = None  # the assembler that accepted asm ("ptxas 13.0"), if any
 
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, lenient: bool = False, base: str = "target",
-                extra: list[str] | None = None, stock: bool = False) -> list[str]:
+                extra: list[str] | None = None, stock: bool = False,
+                full_state_log: bool = False) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
@@ -186,6 +191,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append(f"-agent-sched-decisions={decisions}")
         if state_log:
             cmd.append(f"-agent-sched-state-log={state_log}")
+            if full_state_log:
+                cmd.append("-agent-sched-state-log-format=full")
         if channel:
             cmd.append(f"-agent-sched-channel={channel}")
         if lenient:
@@ -208,11 +215,12 @@ def _read_report(report: Path, base: str) -> dict:
 
 def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision] | Path | None = None,
                state_log: Path | None = None, lenient: bool = False, base: str = "target",
-               extra: list[str] | None = None, agent_timeout: float | None = None
-               ) -> CompileResult:
+               extra: list[str] | None = None, agent_timeout: float | None = None,
+               full_state_log: bool = False) -> CompileResult:
     """One llc run over IR with the plugin. With `agent`, it answers live over the channel
     (agent_timeout: seconds allowed per answer, see channel.run_live). The state log is
-    published at `state_log` only when llc succeeds (agentsched.outputs)."""
+    published at `state_log` only when llc succeeds (agentsched.outputs). NVPTX output is
+    checked by ptxas when one is installed (result.validated)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
     staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
@@ -222,25 +230,132 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
         dec_path = None
         if isinstance(decisions, (str, Path)):
             dec_path = Path(decisions)
-            read_decisions(dec_path)  # clear Python-side error before llc sees it
+            check_decisions(dec_path)  # clear Python-side error before llc sees it
         elif decisions is not None:
             dec_path = tmp / "decisions.jsonl"
             write_decisions(dec_path, decisions)
         result_decisions, stats = None, {}
+        options = dict(report=report, state_log=log, base=base, extra=extra,
+                       full_state_log=full_state_log)
+        if state_log:
+            remove_orphan_temps(Path(state_log))  # left by a raw llc killed with its parent
         if agent is not None:
             from ..channel import run_live
-            live = run_live(lambda ch: llc_command(ir, target, asm, report=report, channel=ch,
-                                                   state_log=log, base=base, extra=extra),
+            live = run_live(lambda ch: llc_command(ir, target, asm, channel=ch, **options),
                             agent, timeout=agent_timeout)
             result_decisions, stats = live.decisions, live.agent_stats
         else:
-            run(llc_command(ir, target, asm, report=report, decisions=dec_path,
-                            state_log=log, lenient=lenient, base=base, extra=extra))
+            run(llc_command(ir, target, asm, decisions=dec_path, lenient=lenient, **options))
         if log is not None and not log.exists():
             log.write_text("")  # nothing was scheduled: an empty state log
-        return CompileResult(target=target, ir=ir, asm=asm.read_text(),
+        text = asm.read_text()
+        return CompileResult(target=target, ir=ir, asm=text,
                              report=_read_report(report, base),
-                             decisions=result_decisions, agent_stats=stats)
+                             decisions=result_decisions, agent_stats=stats,
+                             validated=validate_asm(text, target))
+
+
+def remove_orphan_temps(path: Path) -> None:
+    """Remove the plugin's temp files for `path` (.NAME.agentsched-PID-XXXXXX) whose llc is
+    gone: the plugin removes its own on every exit but SIGKILL. An llc of ours that was just
+    killed (subprocess.run kills its child on Ctrl-C) gets a moment to die."""
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.agentsched-*-*"):
+        pid = tmp.name.rsplit(".agentsched-", 1)[1].split("-", 1)[0]
+        if not pid.isdigit():
+            continue
+        deadline = time.monotonic() + 2
+        while _alive(int(pid)) and _is_our_child(int(pid)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if not _alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
+def _proc_stat(pid: int) -> list[str]:
+    """Fields of /proc/PID/stat after the command name: state, ppid, ... ([] if gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = _proc_stat(pid)
+    return not stat or stat[0] not in ("Z", "X")  # a zombie writes nothing any more
+
+
+def _is_our_child(pid: int) -> bool:
+    stat = _proc_stat(pid)
+    return len(stat) > 1 and stat[1] == str(os.getpid())
+
+
+# ---------------------------------------------------------------- validation
+
+def validate_asm(asm: str, target: Target) -> str | None:
+    """Check compiler output with the target's assembler where one is installed: NVPTX PTX
+    with ptxas (LLVM can emit PTX that passes -verify-machineinstrs and that ptxas rejects).
+    Returns the validator ("ptxas 12.4"), None when none is available; raises ToolFailed with
+    ptxas's message when the PTX is invalid."""
+    if target.is_amdgpu:
+        return None
+    run_ = run_ptxas(asm, target.name)
+    if run_ is None:
+        return None
+    if run_.returncode != 0:
+        raise ToolFailed(f"ptxas rejected the PTX for {target.name}: "
+                         f"{_ptxas_error(run_.log)}")
+    return ptxas_name()
+
+
+@dataclass(frozen=True)
+class PtxasRun:
+    returncode: int
+    log: str  # stdout + stderr of ptxas -v
+    cubin: bytes | None  # the whole-program cubin, when it links on its own
+    relocatable: bool  # compiled with -c (the PTX calls functions defined elsewhere)
+
+
+@functools.lru_cache(maxsize=8)
+def run_ptxas(ptx: str, arch: str) -> PtxasRun | None:
+    """`ptxas -arch=ARCH -O3 -v` on PTX text (memoized: validation, metrics and .cubin output
+    of one compile share one run); with -c when the PTX calls external functions. None when
+    no ptxas is installed or it does not know ARCH."""
+    ptxas = find_ptxas()
+    if not ptxas:
+        return None
+    with tempfile.TemporaryDirectory(prefix="agentsched-ptxas-") as d:
+        src, out = Path(d) / "k.ptx", Path(d) / "k.cubin"
+        src.write_text(ptx)
+        result = None
+        for extra in ([], ["-c"]):
+            proc = run_tool([ptxas, f"-arch={arch}", "-O3", "-v", *extra, str(src),
+                             "-o", str(out)])
+            log = proc.stdout + proc.stderr
+            if re.search(r"not defined for option 'gpu-name'|Unknown arch|unsupported gpu", log,
+                         re.I):
+                return None
+            result = PtxasRun(proc.returncode, log,
+                              out.read_bytes() if proc.returncode == 0 and not extra else None,
+                              bool(extra))
+            if proc.returncode == 0 or "Unresolved extern function" not in log:
+                break
+        return result
+
+
+def ptxas_name() -> str:
+    """"ptxas 12.4": the installed ptxas and its CUDA release."""
+    m = re.search(r"release (\d+\.\d+)", ptxas_release(find_ptxas()))
+    return f"ptxas {m.group(1)}" if m else "ptxas"
+
+
+def _ptxas_error(log: str) -> str:
+    lines = [ln for ln in log.splitlines() if "error" in ln.lower() or "fatal" in ln.lower()]
+    return "\n".join(lines[:5]) or log.strip()[-500:]
 
 
 def stock_asm(ir: Path, target: Target, extra: list[str] | None = None) -> str:
@@ -291,11 +406,14 @@ def write_output(result: CompileResult, out: Path) -> Path:
         if kind == "asm":
             shutil.copyfile(asm, final)
         elif kind == "cubin":
-            ptxas = find_ptxas()
-            if not ptxas:
-                raise ToolFailed("ptxas not found: .cubin needs a CUDA toolkit's ptxas "
+            ptxas = run_ptxas(result.asm, t.name)
+            if ptxas is None:
+                raise ToolFailed(f"no ptxas for {t.name}: .cubin needs a CUDA toolkit's ptxas "
                                  "(or write .ptx and let the driver load it)")
-            run([ptxas, f"-arch={t.name}", "-O3", str(asm), "-o", str(final)])
+            if ptxas.cubin is None:
+                raise ToolFailed(f"ptxas failed (exit {ptxas.returncode}): "
+                                 f"{_ptxas_error(ptxas.log)}")
+            final.write_bytes(ptxas.cubin)
         else:
             obj = tmp / "out.o"
             run([find_tool("llvm-mc-19"), f"-triple={t.triple}", f"-mcpu={t.name}",

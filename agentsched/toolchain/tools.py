@@ -69,6 +69,14 @@ def _wheel_ptxas() -> str | None:
 
 
 @functools.cache
+def ptxas_release(path: str) -> str:
+    """The release line of a ptxas, e.g. 'release 12.4, V12.4.131'."""
+    out = run_tool([path, "--version"]).stdout
+    m = re.search(r"release [^\n]*", out)
+    return m.group(0).strip() if m else (out.strip().splitlines() or ["?"])[-1]
+
+
+@functools.cache
 def llvm_version() -> str:
     return run([find_tool("llvm-config-19"), "--version"]).strip()
 
