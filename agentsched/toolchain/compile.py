@@ -208,9 +208,11 @@ EMPTY_REPORT = {"decisions": 0, "choices": 0, "changed": 0, "stale": 0, "missing
 
 
 def _read_report(report: Path, base: str) -> dict:
-    if not report.exists():
-        return {**EMPTY_REPORT, "base": base, "nothing_to_schedule": True}
-    return json.loads(report.read_text())
+    """The plugin's report; `nothing_to_schedule` when no region reached the scheduler (an
+    empty, host-only or optnone module)."""
+    rep = json.loads(report.read_text()) if report.exists() else {**EMPTY_REPORT, "base": base}
+    rep["nothing_to_schedule"] = rep.get("passes", 0) == 0
+    return rep
 
 
 def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision] | Path | None = None,
