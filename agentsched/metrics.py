@@ -37,12 +37,35 @@ def _first_int(pattern: str, text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def amdgpu_metrics(asm: str) -> StaticMetrics:
-    """Figures of the first kernel in AMDGPU assembly."""
-    info = asm.split("; Kernel info:", 1)[1] if "; Kernel info:" in asm else asm
+def amdgpu_kernel_asm(asm: str, entry: str | None) -> tuple[str, str, str]:
+    """(code, kernel-info comments, metadata) of one kernel in AMDGPU assembly: `entry`'s,
+    or the first kernel's when None."""
+    if entry is None:
+        start = 0
+    else:
+        m = re.search(rf"^{re.escape(entry)}:", asm, re.M)
+        if not m:
+            raise ValueError(f"kernel {entry!r} is not in the assembly")
+        start = m.start()
+    end = asm.find("; -- End function", start)
+    end = len(asm) if end < 0 else end
+    after = (asm[end:] if end < len(asm) else asm[start:]).split("; Kernel info:", 1)
+    info = "\n".join(re.match(r"(?:[ \t]*;[^\n]*\n?)*", after[1].lstrip("\n")).group(0)
+                     .splitlines()) if len(after) > 1 else ""
+    meta = asm[start:] if "amdhsa.kernels:" not in asm else ""
+    for item in re.split(r"^  - \.", asm.split("amdhsa.kernels:", 1)[-1], flags=re.M)[1:]:
+        if entry is None or re.search(rf"^\s+\.name:\s+{re.escape(entry)}$", item, re.M):
+            meta = item
+            break
+    return asm[start:end], info, meta
+
+
+def amdgpu_metrics(asm: str, entry: str | None = None) -> StaticMetrics:
+    """Figures of one kernel in AMDGPU assembly: `entry`'s, or the first one's."""
+    _, info, meta = amdgpu_kernel_asm(asm, entry)
     vgpr = _first_int(r"^; TotalNumVgprs: (\d+)", info) or _first_int(r"^; NumVgprs: (\d+)", info)
-    spills = (_first_int(r"\.vgpr_spill_count:\s+(\d+)", asm) or 0) + \
-        (_first_int(r"\.sgpr_spill_count:\s+(\d+)", asm) or 0)
+    spills = (_first_int(r"\.vgpr_spill_count:\s+(\d+)", meta) or 0) + \
+        (_first_int(r"\.sgpr_spill_count:\s+(\d+)", meta) or 0)
     return StaticMetrics(
         vgpr=vgpr, sgpr=_first_int(r"^; NumSgprs: (\d+)", info),
         occupancy=_first_int(r"^; Occupancy: (\d+)", info), spills=spills,
@@ -50,7 +73,8 @@ def amdgpu_metrics(asm: str) -> StaticMetrics:
         code_bytes=_first_int(r"^; codeLenInByte = (\d+)", info))
 
 
-def ptxas_metrics(ptx: str, target: Target) -> StaticMetrics:
+def ptxas_metrics(ptx: str, target: Target, entry: str | None = None) -> StaticMetrics:
+    """ptxas -v figures of one kernel: `entry`'s, or the first one's."""
     ptxas = find_ptxas()
     if not ptxas:
         return StaticMetrics()
@@ -62,19 +86,28 @@ def ptxas_metrics(ptx: str, target: Target) -> StaticMetrics:
     out = proc.stdout + proc.stderr
     if proc.returncode != 0:
         raise RuntimeError(f"ptxas failed: {out.strip()[-500:]}")
+    # one block per function: "Compiling entry function 'SYM'" / "Function properties for SYM"
+    blocks = re.split(r"^ptxas info\s*: Compiling entry function ", out, flags=re.M)[1:]
+    if entry is not None:
+        blocks = [b for b in blocks if b.startswith(f"'{entry}'")]
+        if not blocks:
+            raise ValueError(f"kernel {entry!r} is not in the PTX")
+    out = blocks[0] if blocks else out
     stores = _first_int(r"(\d+) bytes spill stores", out) or 0
     loads = _first_int(r"(\d+) bytes spill loads", out) or 0
     return StaticMetrics(vgpr=_first_int(r"Used (\d+) registers", out), spills=stores + loads,
                          scratch_bytes=_first_int(r"(\d+) bytes stack frame", out))
 
 
-def static_metrics(asm: str, target: Target, with_cycles: bool = True) -> StaticMetrics:
+def static_metrics(asm: str, target: Target, with_cycles: bool = True,
+                   entry: str | None = None) -> StaticMetrics:
+    """Figures of the kernel `entry` (CompileResult.entry; None: the first kernel)."""
     if target.is_amdgpu:
-        m = amdgpu_metrics(asm)
+        m = amdgpu_metrics(asm, entry)
         if with_cycles:
-            m.est_cycles = mca_cycles(asm, target)
+            m.est_cycles = mca_cycles(amdgpu_kernel_asm(asm, entry)[0], target)
         return m
-    return ptxas_metrics(asm, target)
+    return ptxas_metrics(asm, target, entry)
 
 
 # ---------------------------------------------------------------- llvm-mca
