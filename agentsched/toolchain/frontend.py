@@ -258,6 +258,9 @@ def clang_job(source: Path, target, *, defines: dict | None = None,
         else:
             libs, ident = sdk.rocm_device_libs(target.name)
             add(f"--rocm-device-lib-path={libs}", key_as=[f"--rocm-device-lib-path=<{ident}>"])
+            # Left alone, clang-19 emits code object v5 but links Debian's ABI-4 library
+            # (oclc_abi_version_400): say 5 so the device libraries read v5's implicit args.
+            add("-mcode-object-version=5")
         # hipcc hashes path and options into the CUID (a symbol in the module): use content
         add(f"-cuid={_hash(source.read_bytes())[:16]}")
         if block is not None:  # what __launch_bounds__(N) gives; a kernel's own bounds win
