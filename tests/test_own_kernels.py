@@ -62,6 +62,9 @@ CUDA_CASES = [
     ("llm.c/dev/cuda/softmax_forward.cu", "softmax_forward_online_kernel8",
      "softmax_forward_online_kernel8", {}),
     ("llm.c/dev/cuda/gelu_forward.cu", "gelu_forward_kernel2", "gelu_forward_kernel2", {}),
+    ("llm.c/dev/cuda/permute.cu", "permute_kernel", "permute_kernel", {}),  # nvcc's <time.h>
+    ("llm.c/dev/cuda/matmul_forward.cu", "matmul_forward_kernel4", "matmul_forward_kernel4",
+     {}),  # host OpenMP (omp.h) and cuBLASLt beside the kernels
     ("cuda-samples/Samples/0_Introduction/matrixMul/matrixMul.cu", "MatrixMulCUDA<32>",
      "MatrixMulCUDA<32>", {"include_dirs": [SAMPLES / "Common"]}),
     ("cuda-samples/Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu",

@@ -123,7 +123,7 @@ def find_entry(kernels: list[Kernel], entry: str) -> list[Kernel]:
 
 
 def _listing(kernels: list[Kernel]) -> str:
-    return ", ".join(k.name for k in kernels) if kernels else "none"
+    return "; ".join(k.name for k in kernels) if kernels else "none"
 
 
 def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel | None:
@@ -134,8 +134,8 @@ def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel |
         if not kernels:
             raise EntryError(f"{where} defines no kernel (a __global__ template is compiled "
                              "only for the instance you name: --entry 'name<args>')")
-        raise EntryError(f"{where} defines {len(kernels)} kernels: {_listing(kernels)}; "
-                         "name one with --entry (or `entry` in a KernelSpec)")
+        raise EntryError(f"{where} defines {len(kernels)} kernels; name one with --entry (or "
+                         f"`entry` in a KernelSpec): {_listing(kernels)}")
     found = find_entry(kernels, entry)
     if len(found) > 1:
         raise EntryError(f"{where}: --entry {entry!r} is ambiguous: "

@@ -10,6 +10,10 @@
  *    NVIDIA's header is included here with its __ldg/__funnelshift_* renamed out of the way,
  *    so these are NVIDIA's own definitions (the same ld.global.cs... inline PTX nvcc emits).
  *
+ * 2. The C headers nvcc's cuda_runtime.h brings in (crt/common_functions.h: <string.h>,
+ *    <time.h>, <stdio.h>, <stdlib.h>, <assert.h>, <new>); clang's wrapper includes only some,
+ *    and llm.c's permute.cu uses CLOCKS_PER_SEC with no #include <time.h>.
+ *
  * (Host code beside kernels — llm.c's host `max(float, float)` and `isfinite(float)` — is
  * handled by -fgpu-defer-diag: a device-only compile never emits it, so its host/device
  * overload errors are not reported, as with nvcc, whose host compiler sees that code.)
@@ -34,4 +38,10 @@
 #pragma pop_macro("__funnelshift_lc")
 #pragma pop_macro("__funnelshift_l")
 #pragma pop_macro("__ldg")
+#endif
+#if defined(__CUDA__) && defined(__clang__)
+#include <assert.h>
+#include <stdio.h>
+#include <time.h>
+#include <new>
 #endif
