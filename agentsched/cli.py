@@ -213,7 +213,7 @@ def sdk_status():
     """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
     from .toolchain import sdk
     for line in sdk.cuda_status() + sdk.rocm_status():
-        out.print(line, markup=False, highlight=False)
+        print(line)
 
 
 @app.command("plugin-path")

@@ -178,14 +178,15 @@ def test_multi_kernel_file_entry_selects_metrics_and_hooks_only_that_kernel(tmp_
 
 @requires_llvm
 @requires_rocm
-def test_other_kernels_keep_llvms_schedule_under_an_agent():
+@pytest.mark.parametrize("base", ["target", "generic"])
+def test_other_kernels_keep_llvms_schedule_under_an_agent(base):
     from agentsched.agents import make_agent
     src = PUBLIC / "rocm-examples/Applications/prefix_sum/main.hip"
     t = parse_target("gfx1100")
     ir = emit_ir(src, t, entry="block_prefix_sum", include_dirs=[ROCM_EX / "Common"])
     agent = make_agent("min_pressure")
     try:
-        res = compile_ir(ir, t, agent=agent)
+        res = compile_ir(ir, t, agent=agent, base=base)
     finally:
         agent.close()
     stock = stock_asm(ir, t)

@@ -190,11 +190,11 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 # ---------------------------------------------------------------- clang
 
-def source_language(source: Path, target, lang: str | None = None) -> str:
+def source_language(source: Path, target, lang: str | None = None, own: bool = False) -> str:
     """'hip' or 'cuda': --lang, else by suffix (.hip is HIP; hipcc compiles .cu as HIP too,
-    so other sources follow the target)."""
+    so other sources follow the target, as do all sources on the project's own header)."""
     if lang is None:
-        lang = "hip" if source.suffix == ".hip" or target.is_amdgpu else "cuda"
+        lang = "hip" if target.is_amdgpu or (source.suffix == ".hip" and not own) else "cuda"
     if lang not in LANGS:
         raise ValueError(f"unknown source language {lang!r} (use cuda or hip)")
     if lang == "hip" and not target.is_amdgpu:
@@ -243,7 +243,7 @@ def clang_job(source: Path, target, *, defines: dict | None = None,
     source = source.resolve()
     src_dir = source.parent
     own = uses_own_header(source)
-    lang = source_language(source, target, lang)
+    lang = source_language(source, target, lang, own)
     argv: list[str] = [find_tool("clang-19")]
     key: list[str] = ["clang-19"]
 

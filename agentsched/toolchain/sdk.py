@@ -259,8 +259,10 @@ def rocm_device_libs(target: str) -> tuple[Path, str]:
 
 
 def rocm_status() -> list[str]:
-    lines = [f"HIP headers: {HIP_INCLUDE if (HIP_INCLUDE / 'hip_runtime.h').exists() else 'not installed (' + ROCM_HINT + ')'}",
-             f"ROCm device libraries: {ROCM_BITCODE if (ROCM_BITCODE / 'ocml.bc').exists() else 'not installed (' + ROCM_HINT + ')'}"]
+    missing = f"not installed ({ROCM_HINT})"
+    lines = [f"HIP headers: {HIP_INCLUDE if (HIP_INCLUDE / 'hip_runtime.h').exists() else missing}",
+             f"ROCm device libraries: "
+             f"{ROCM_BITCODE if (ROCM_BITCODE / 'ocml.bc').exists() else missing}"]
     if (ROCM_BITCODE / "ocml.bc").exists():
         for t in ("gfx1100", "gfx90a", "gfx942"):
             real = (ROCM_BITCODE / _isa_file(t)).exists()
