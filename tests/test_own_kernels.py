@@ -208,6 +208,10 @@ def test_no_or_wrong_entry_lists_the_kernels_by_source_name(tmp_path):
     assert "does not define kernel 'layernorm_kernel9'" in r.stderr
     assert "layernorm_forward_kernel3" in r.stderr
     assert not (tmp_path / "k.ptx").exists()
+    if _have_rocm():
+        r = cli("compile", str(PUBLIC / "llm.c/dev/cuda/gelu_forward.cu"), "-t", "gfx942",
+                "-o", str(tmp_path / "k.s"))
+        assert r.returncode != 0 and "a CUDA source: compile it for an NVIDIA target" in r.stderr
 
 
 @requires_llvm

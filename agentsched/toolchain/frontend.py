@@ -321,6 +321,9 @@ def _clang_hint(err: str, job: ClangJob) -> str:
                 f"(`agentsched sdk status`); add its directory with -I)")
     if header.startswith(("hip/", "hip_")):
         return f"\n({sdk.ROCM_HINT})"
+    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/", "thrust/")):
+        return ("\n(a CUDA source: compile it for an NVIDIA target such as sm_90, or hipify it "
+                "for AMDGPU)")
     return ""
 
 
