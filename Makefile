@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml scripts/install-deps.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test,sdk]'
+	$(BIN)/agentsched sdk install
 	$(BIN)/agentsched plugin-path >/dev/null
 	touch $(STAMP)
 

@@ -48,12 +48,12 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
         dec_file = out_dir / f"{v.name}.decisions.jsonl"
         atomic_write_text(dec_file, body)
         m = static_metrics(res.asm, target, with_cycles=target.is_amdgpu,
-                           launch=launch_of(kernel.spec)).as_dict()
+                           launch=launch_of(kernel.spec), entry=res.entry).as_dict()
         m.update({k: res.report[k] for k in ("decisions", "choices", "changed", "stale",
                                              "reverted_regions")})
         m["decisions_hash"] = content_hash(body)
         entries.append({"name": v.name, "agent": v.agent or "default", "module": module.name,
-                        "entry": kernel.spec.entry, "decisions_file": dec_file.name,
+                        "entry": res.entry or kernel.spec.entry, "decisions_file": dec_file.name,
                         "metrics": m})
     kernel_obj = add_user_spec(out_dir, spec_file) if spec_file else \
         {"name": kernel.name, "spec": f"suite:{kernel.name}"}

@@ -40,13 +40,40 @@ def _check_outputs(*paths) -> None:
         check_output(p)
 
 
-def _source_ir(source: str, t, define: list[str] | None) -> Path:
+# How to build the user's source (states, compile, experiment, search, bundle).
+EntryOpt = typer.Option(None, "--entry", "-e", help="The kernel, by its source name "
+                        "(matrixMul; a template instance as in C++: 'k<128, 8>'); optional "
+                        "with one kernel in the file")
+IncludeOpt = typer.Option(None, "-I", "--include-dir", help="clang -I directory (repeatable)")
+DefineOpt = typer.Option(None, "-D", "--define", help="clang -D NAME[=VALUE] (repeatable)")
+StdOpt = typer.Option(None, "-std", "--std", help="C++ standard (clang -std=), e.g. c++17")
+FastMathOpt = typer.Option(False, "-ffast-math", "--fast-math", help="clang -ffast-math")
+ClangFlagOpt = typer.Option(None, "--clang-flag", help="any other clang flag, e.g. "
+                            "--clang-flag=-fno-unroll-loops (repeatable; paths are relative "
+                            "to the source's directory)")
+BlockOpt = typer.Option(None, "--block", help="launch block X[,Y,Z]: on AMDGPU the kernel's "
+                        "launch bounds unless its source declares some (default: a spec's block)")
+LangOpt = typer.Option(None, "--lang", help="cuda or hip (default: .hip is HIP, else by target)")
+
+
+def _build(entry, include, define, std, fast_math, clang_flag, block, lang):
+    from .experiment import BuildOptions
+    from .toolchain.frontend import launch_threads
+    if block is not None:
+        launch_threads(block)  # a bad --block is a usage error before anything compiles
+    flags = ([f"-std={std}"] if std else []) + (["-ffast-math"] if fast_math else []) + \
+        list(clang_flag or [])
+    return BuildOptions(entry=entry, include_dirs=tuple(Path(d) for d in include or []),
+                        defines=_defines(define), flags=tuple(flags),
+                        block=tuple(int(x) for x in block.split(",")) if block else None,
+                        lang=lang)
+
+
+def _source_ir(source: str, t, build) -> Path:
     """IR for a source file, LLVM IR, a spec .py or a suite kernel name (its -D macros
     included, so decisions found by `search`/`experiment` on a suite kernel replay here)."""
     from .experiment import resolve_kernel
-    from .toolchain import emit_ir
-    k = resolve_kernel(source)
-    return emit_ir(k.source, t, {**k.defines, **_defines(define)})
+    return resolve_kernel(source, build).ir(t)
 
 
 def _llm_options(base_url, model, mode) -> dict:
@@ -87,14 +114,18 @@ FullLogOpt = typer.Option(False, "--full-state-log",
 def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
            target: str = TargetOpt,
            output: Path = typer.Option(..., "-o", "--output", help="State log (JSON lines)"),
-           define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
            base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
            full_state_log: bool = FullLogOpt):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
     from .toolchain import compile_ir, parse_target
     _check_outputs(output)
     t = parse_target(target)
-    result = compile_ir(_source_ir(source, t, define), t, state_log=output, base=base,
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
+    result = compile_ir(_source_ir(source, t, build), t, state_log=output, base=base,
                         full_state_log=full_state_log)
     rep = result.report
     out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
@@ -157,11 +188,14 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 save_decisions: Optional[Path] = typer.Option(
                     None, "--save-decisions", help="Write the live agent's picks (replayable)"),
                 state_log: Optional[Path] = typer.Option(None, "--state-log"),
-                full_state_log: bool = FullLogOpt,
-                define: Optional[List[str]] = typer.Option(None, "-D", "--define"),
                 base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
                 llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
                 llm_mode: Optional[str] = LlmMode,
+                entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+                define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+                fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+                block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+                full_state_log: bool = FullLogOpt,
                 agent_timeout: Optional[float] = AgentTimeoutOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     from .agents import make_agent
@@ -174,8 +208,10 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     _check_outputs(output, json_out, save_decisions, state_log)
     _set_agent_timeout(agent_timeout)
     t = parse_target(target)
-    ir = _source_ir(source, t, define)
-    launch = launch_of(resolve_kernel(source).spec)  # block size: NVPTX occupancy
+    kref = resolve_kernel(source, _build(entry, include, define, std, fast_math, clang_flag,
+                                         block, lang))
+    ir = kref.ir(t)
+    launch = launch_of(kref.spec)  # block size: NVPTX occupancy
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode)) \
         if agent else None
     try:
@@ -185,9 +221,10 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         if ag:
             ag.close()
     write_output(result, output)
-    m = static_metrics(result.asm, t, launch=launch)
+    m = static_metrics(result.asm, t, launch=launch, entry=result.entry)
     rep = result.report
     summary = {"source": str(source), "target": t.name, "agent": agent,
+               **kref.build_record(), "symbol": result.entry,
                "decisions_file": str(decisions) if decisions else None,
                **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
                                       "unmatched", "forced", "regions", "passes",
@@ -208,6 +245,28 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                   "(install the sdk extra or a CUDA toolkit)")
     out.print(f"-> {output}")
     _nothing_to_schedule(rep)
+
+
+sdk_app = typer.Typer(help="Vendors' SDKs for users' own CUDA/HIP kernels (docs/own-kernel.md).",
+                      no_args_is_help=True)
+app.add_typer(sdk_app, name="sdk")
+
+
+@sdk_app.command("install")
+def sdk_install():
+    """Fetch the header-only CUDA pieces (cuBLAS, cuRAND headers: wheels downloaded once,
+    include/ kept, wheels dropped). The rest comes with pip install 'agentsched[sdk]'."""
+    from .toolchain import sdk
+    for d in sdk.install_headers(progress=lambda s: err.print(f"[dim]{s}[/dim]")):
+        out.print(f"{d}")
+
+
+@sdk_app.command("status")
+def sdk_status():
+    """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
+    from .toolchain import sdk
+    for line in sdk.cuda_status() + sdk.rocm_status():
+        print(line)
 
 
 @app.command("plugin-path")
@@ -251,6 +310,10 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                time: bool = typer.Option(False, "--time", help="Time on the local GPU"),
                llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
                llm_mode: Optional[str] = LlmMode,
+               entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+               define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+               fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+               block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
                agent_timeout: Optional[float] = AgentTimeoutOpt):
     """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
     from .experiment import resolve_kernel, run_experiment
@@ -263,7 +326,8 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     for n in names:
         if n not in agent_names():
             raise UsageError(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}")
-    kref = resolve_kernel(kernel)
+    kref = resolve_kernel(kernel, _build(entry, include, define, std, fast_math, clang_flag,
+                                         block, lang))
     store = Store(store_path)
     try:
         rows = run_experiment(kref, target, names, seed=seed, store=store,
@@ -328,11 +392,16 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
            seeds: int = typer.Option(1, "--seeds", help="Variants per random agent"),
            decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
                                                           help="Decision files to include"),
-           output: Path = typer.Option(..., "-o", "--output", help="Bundle directory")):
+           output: Path = typer.Option(..., "-o", "--output", help="Bundle directory"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
     from .bundling import VariantSpec, build_bundle
     from .experiment import DETERMINISTIC_AGENTS, resolve_kernel
-    kref = resolve_kernel(kernel)
+    kref = resolve_kernel(kernel, _build(entry, include, define, std, fast_math, clang_flag,
+                                         block, lang))
     variants = []
     for a in [a for a in agents_.split(",") if a]:
         n = 1 if a in DETERMINISTIC_AGENTS else seeds
@@ -419,7 +488,11 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
            init_from: Optional[list[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
-                                         "(repeatable; beam refines the first)")):
+                                         "(repeatable; beam refines the first)"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
     from .search.cli_search import init_weights_from, search_command
@@ -433,6 +506,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                              ir_file=ir_file, time_rounds=time_rounds, time_reps=time_reps,
                              finalists=finalists, confirm_rounds=confirm_rounds,
                              runtime=runtime, init_weights=init_weights_from(init_from or []),
+                             build=_build(entry, include, define, std, fast_math, clang_flag,
+                                          block, lang),
                              progress=lambda s: bar.update(task, description=s[:60]))
     d, b = res["default"], res["best"]
     out.print(f"{method} over {res['evaluations']} compiles: {objective} "

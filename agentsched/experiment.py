@@ -18,6 +18,18 @@ DETERMINISTIC_AGENTS = {"default", "min_pressure", "max_latency", "pref_load", "
 
 
 @dataclass
+class BuildOptions:
+    """How to build the user's source, as the command line gives it (over a spec's own):
+    --entry, -I, -D, clang flags (-std=, -ffast-math, --clang-flag), --block, --lang."""
+    entry: str | None = None
+    include_dirs: tuple = ()
+    defines: dict = field(default_factory=dict)
+    flags: tuple = ()
+    block: tuple | None = None
+    lang: str | None = None
+
+
+@dataclass
 class KernelRef:
     """What an experiment compiles: a suite kernel, a user's spec file, or a bare source."""
     name: str
@@ -25,24 +37,51 @@ class KernelRef:
     defines: dict = field(default_factory=dict)
     spec: object | None = None  # KernelSpec when the kernel can be run and checked
     spec_file: Path | None = None  # the user's spec .py, when it came from one
+    entry: str | None = None  # the kernel's source name or symbol (None: the only one)
+    include_dirs: tuple = ()
+    flags: tuple = ()  # clang flags
+    block: tuple | None = None  # launch block: AMDGPU launch bounds unless the source has some
+    lang: str | None = None
 
     def ir(self, target) -> Path:
-        return emit_ir(self.source, target, self.defines)
+        return emit_ir(self.source, target, self.defines, list(self.include_dirs),
+                       flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
+
+    def build_record(self) -> dict:
+        """What results record of how the kernel was built."""
+        return {"entry": self.entry, "clang_flags": clang_flags(self), "block": self.block}
 
 
-def resolve_kernel(arg: str) -> KernelRef:
+def clang_flags(k: KernelRef) -> list[str]:
+    """The user's part of the clang command, as they would write it."""
+    return [*(f"-I{d}" for d in k.include_dirs),
+            *(f"-D{n}" if v in (None, "") else f"-D{n}={v}" for n, v in sorted(k.defines.items())),
+            *k.flags]
+
+
+def resolve_kernel(arg: str, build: BuildOptions | None = None) -> KernelRef:
+    """A suite kernel name, a spec .py or a source/IR file, with the command line's build
+    options over the spec's (a spec's block gives the launch bounds)."""
+    b = build or BuildOptions()
     path = Path(arg)
-    if path.suffix == ".py":
-        from .kernels.spec import load_spec_file
-        spec = load_spec_file(path)
-        return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec, path)
-    if path.suffix:
-        if not path.is_file():
-            raise FileNotFoundError(f"{path}: kernel source not found")
-        return KernelRef(path.stem, path)
-    from .kernels.suite import get_kernel
-    spec = get_kernel(arg)
-    return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec)
+    if path.suffix == ".py" or not path.suffix:
+        if path.suffix == ".py":
+            from .kernels.spec import load_spec_file
+            spec, spec_file = load_spec_file(path), path
+        else:
+            from .kernels.suite import get_kernel
+            spec, spec_file = get_kernel(arg), None
+        from .kernels.spec import launch_block
+        return KernelRef(spec.name, Path(spec.source), {**spec.defines, **b.defines}, spec,
+                         spec_file, entry=b.entry or spec.entry,
+                         include_dirs=(*spec.include_dirs, *b.include_dirs),
+                         flags=(*spec.flags, *b.flags), block=b.block or launch_block(spec),
+                         lang=b.lang or spec.lang)
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: kernel source not found")
+    return KernelRef(path.stem, path, dict(b.defines), entry=b.entry,
+                     include_dirs=tuple(b.include_dirs), flags=tuple(b.flags), block=b.block,
+                     lang=b.lang)
 
 
 def agent_label(name: str, seed: int) -> str:
@@ -85,7 +124,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     finally:
         if agent is not None:
             agent.close()
-    m = static_metrics(result.asm, target, launch=launch)
+    m = static_metrics(result.asm, target, launch=launch, entry=result.entry)
     rep = result.report
     body = decisions_body(result.decisions)
     row = {
@@ -100,6 +139,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
         "stale": rep["stale"], "time_us": None, "time_ci_us": None, "speedup": None,
         "decisions_hash": content_hash(body), "source_hash": source_hash,
         "agent_stats": result.agent_stats, "tools": tools,
+        **kernel.build_record(), "symbol": result.entry,
     }
     if store is not None:
         store.put_row(key, kernel=kernel.name, source_hash=source_hash, target=target.name,

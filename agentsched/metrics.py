@@ -43,12 +43,35 @@ def _first_int(pattern: str, text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def amdgpu_metrics(asm: str) -> StaticMetrics:
-    """Figures of the first kernel in AMDGPU assembly."""
-    info = asm.split("; Kernel info:", 1)[1] if "; Kernel info:" in asm else asm
+def amdgpu_kernel_asm(asm: str, entry: str | None) -> tuple[str, str, str]:
+    """(code, kernel-info comments, metadata) of one kernel in AMDGPU assembly: `entry`'s,
+    or the first kernel's when None."""
+    if entry is None:
+        start = 0
+    else:
+        m = re.search(rf"^{re.escape(entry)}:", asm, re.M)
+        if not m:
+            raise ValueError(f"kernel {entry!r} is not in the assembly")
+        start = m.start()
+    end = asm.find("; -- End function", start)
+    end = len(asm) if end < 0 else end
+    after = (asm[end:] if end < len(asm) else asm[start:]).split("; Kernel info:", 1)
+    info = "\n".join(re.match(r"(?:[ \t]*;[^\n]*\n?)*", after[1].lstrip("\n")).group(0)
+                     .splitlines()) if len(after) > 1 else ""
+    meta = asm[start:] if "amdhsa.kernels:" not in asm else ""
+    for item in re.split(r"^  - \.", asm.split("amdhsa.kernels:", 1)[-1], flags=re.M)[1:]:
+        if entry is None or re.search(rf"^\s+\.name:\s+{re.escape(entry)}$", item, re.M):
+            meta = item
+            break
+    return asm[start:end], info, meta
+
+
+def amdgpu_metrics(asm: str, entry: str | None = None) -> StaticMetrics:
+    """Figures of one kernel in AMDGPU assembly: `entry`'s, or the first one's."""
+    _, info, meta = amdgpu_kernel_asm(asm, entry)
     vgpr = _first_int(r"^; TotalNumVgprs: (\d+)", info) or _first_int(r"^; NumVgprs: (\d+)", info)
-    vspill = _first_int(r"\.vgpr_spill_count:\s+(\d+)", asm)
-    sspill = _first_int(r"\.sgpr_spill_count:\s+(\d+)", asm)
+    vspill = _first_int(r"\.vgpr_spill_count:\s+(\d+)", meta)
+    sspill = _first_int(r"\.sgpr_spill_count:\s+(\d+)", meta)
     spills = None if vspill is None and sspill is None else (vspill or 0) + (sspill or 0)
     return StaticMetrics(
         vgpr=vgpr, sgpr=_first_int(r"^; NumSgprs: (\d+)", info),
@@ -58,13 +81,22 @@ def amdgpu_metrics(asm: str) -> StaticMetrics:
         code_bytes=_first_int(r"^; codeLenInByte = (\d+)", info))
 
 
-def ptxas_metrics(ptx: str, target: Target, launch: "Launch | None" = None) -> StaticMetrics:
+def ptxas_metrics(ptx: str, target: Target, launch: "Launch | None" = None,
+                  entry: str | None = None) -> StaticMetrics:
+    """ptxas -v figures of one kernel: `entry`'s, or the first one's."""
     ptxas = run_ptxas(ptx, target.name)  # the run that validated this PTX, if any
     if ptxas is None:
         return StaticMetrics()
     out = ptxas.log
     if ptxas.returncode != 0:
         raise RuntimeError(f"ptxas failed: {out.strip()[-500:]}")
+    # one block per function: "Compiling entry function 'SYM'" / "Function properties for SYM"
+    blocks = re.split(r"^ptxas info\s*: Compiling entry function ", out, flags=re.M)[1:]
+    if entry is not None:
+        blocks = [b for b in blocks if b.startswith(f"'{entry}'")]
+        if not blocks:
+            raise ValueError(f"kernel {entry!r} is not in the PTX")
+    out = blocks[0] if blocks else out
     regs = _first_int(r"Used (\d+) registers", out)
     if regs is None:  # no kernel in the module
         return StaticMetrics()
@@ -74,19 +106,20 @@ def ptxas_metrics(ptx: str, target: Target, launch: "Launch | None" = None) -> S
     return StaticMetrics(vgpr=regs, spills=-(-stores // 4), spill_bytes=stores + loads,
                          scratch_bytes=_first_int(r"(\d+) bytes stack frame", out),
                          shared_bytes=smem,
-                         occupancy=nvptx_occupancy(ptx, target, regs, smem, launch))
+                         occupancy=nvptx_occupancy(ptx, target, regs, smem, launch, entry))
 
 
 def static_metrics(asm: str, target: Target, with_cycles: bool = True,
-                   launch: "Launch | None" = None) -> StaticMetrics:
-    """launch: the block size and dynamic shared memory the kernel runs with (NVPTX
-    occupancy needs them; without, the PTX's .reqntid/.maxntid is used, else none)."""
+                   launch: "Launch | None" = None, entry: str | None = None) -> StaticMetrics:
+    """Figures of the kernel `entry` (CompileResult.entry; None: the first kernel). launch:
+    the block size and dynamic shared memory the kernel runs with (NVPTX occupancy needs
+    them; without, the PTX's .reqntid/.maxntid is used, else none)."""
     if target.is_amdgpu:
-        m = amdgpu_metrics(asm)
+        m = amdgpu_metrics(asm, entry)
         if with_cycles:
-            m.est_cycles = mca_cycles(asm, target)
+            m.est_cycles = mca_cycles(amdgpu_kernel_asm(asm, entry)[0], target)
         return m
-    return ptxas_metrics(asm, target, launch)
+    return ptxas_metrics(asm, target, launch, entry)
 
 
 # ---------------------------------------------------------------- llvm-mca
@@ -270,9 +303,15 @@ def cuda_occupancy(arch: str, regs: int, threads: int, static_smem: int = 0,
     return min(by_regs, by_warps, lim.max_blocks, by_smem) * warps
 
 
-def ptx_block_threads(ptx: str) -> int | None:
+def ptx_block_threads(ptx: str, entry: str | None = None) -> int | None:
     """Threads per block the PTX fixes (.reqntid) or bounds (.maxntid, taken as the block
-    size), for the first entry that says."""
+    size): `entry`'s directives, else the first entry's that says."""
+    if entry is not None:
+        start = re.search(rf"^\.(?:visible\s+)?\.entry\s+{re.escape(entry)}\b", ptx, re.M)
+        if start:
+            ptx = ptx[start.start():]
+            nxt = re.search(r"^\.(?:visible\s+)?\.entry\s", ptx[1:], re.M)
+            ptx = ptx[:nxt.start() + 1] if nxt else ptx
     m = re.search(r"^\s*\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?",
                   ptx, re.M)
     if not m:
@@ -284,8 +323,8 @@ def ptx_block_threads(ptx: str) -> int | None:
 
 
 def nvptx_occupancy(ptx: str, target: Target, regs: int, static_smem: int,
-                    launch: Launch | None) -> int | None:
-    threads = launch.threads if launch else ptx_block_threads(ptx)
+                    launch: Launch | None, entry: str | None = None) -> int | None:
+    threads = launch.threads if launch else ptx_block_threads(ptx, entry)
     if threads is None:
         return None
     return cuda_occupancy(target.name, regs, threads, static_smem,

@@ -34,8 +34,10 @@ class Scalar:
 @dataclass(frozen=True)
 class KernelSpec:
     name: str
-    source: Path  # .cu/.hip (compiled as HIP or CUDA by target) or .ll (one target only)
-    entry: str  # kernel symbol (declare it extern "C")
+    source: Path  # .cu/.cuh/.hip, as written for nvcc/hipcc, or .ll (one target only)
+    # the kernel by its source name (`matrixMul`, `ns::k`), a template instance as written in
+    # C++ (`sgemmVectorize<128, 128, 8, 8, 8>`, instantiated if the file does not), or symbol
+    entry: str
     params: tuple  # Buffer/Scalar, in the kernel's parameter order
     grid: Callable[[Size], tuple]  # blocks (x, y, z)
     block: Callable[[Size], tuple]  # threads per block (x, y, z)
@@ -44,6 +46,9 @@ class KernelSpec:
     default_size: Size = field(default_factory=dict)
     small_size: Size = field(default_factory=dict)  # for quick checks
     defines: dict = field(default_factory=dict)  # -D macros for the source
+    include_dirs: tuple = ()  # -I directories, relative to the spec file
+    flags: tuple = ()  # other clang flags: "-std=c++17", "-ffast-math" ...
+    lang: str | None = None  # "cuda" or "hip" (default: .hip is HIP, else by target)
     shared_bytes: int = 0  # dynamic shared memory
     rtol: float = 1e-3
     atol: float = 1e-4
@@ -107,11 +112,19 @@ def load_spec_file(path: str | Path, code: bytes | None = None) -> KernelSpec:
     spec = getattr(mod, "SPEC", None)
     if not isinstance(spec, KernelSpec):
         raise ValueError(f"{path}: must define SPEC = KernelSpec(...)")
-    if not Path(spec.source).is_absolute():
-        spec = _with_source(spec, path.parent / spec.source)
-    return spec
-
-
-def _with_source(spec: KernelSpec, source: Path) -> KernelSpec:
     from dataclasses import replace
-    return replace(spec, source=source)
+    return replace(spec, source=path.parent / spec.source,
+                   include_dirs=tuple(path.parent / d for d in spec.include_dirs))
+
+
+def launch_block(spec: KernelSpec) -> tuple:
+    """The largest block the spec launches (default and small sizes): the kernel's launch
+    bounds when its source declares none."""
+    blocks = []
+    for size in (spec.default_size, spec.small_size):
+        try:
+            blocks.append(tuple(int(x) for x in spec.block(size)))
+        except (KeyError, TypeError, ValueError) as e:
+            if size is spec.default_size:
+                raise ValueError(f"kernel {spec.name}: block({size}) failed: {e!r}") from None
+    return max(blocks, key=lambda b: int(np.prod(b)))

@@ -87,6 +87,11 @@ static cl::opt<std::string> BaseSched(
     "agent-sched-base",
     cl::desc("Scheduler to hook: 'target' (the target's own, e.g. GCN) or 'generic'"),
     cl::init("target"));
+static cl::opt<std::string> OnlyFunction(
+    "agent-sched-function",
+    cl::desc("Hook only this function (symbol); every other one keeps the target's own "
+             "scheduler, untouched"),
+    cl::init(""));
 
 [[noreturn]] static void fail(const Twine &Msg) {
   report_fatal_error("agent-sched: " + Msg, /*gen_crash_diag=*/false);
@@ -1213,14 +1218,17 @@ static std::string functionKey(const Function &F) {
 }
 
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
+  bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
   ScheduleDAGInstrs *DAG = nullptr;
-  if (BaseSched != "generic")
+  if (BaseSched != "generic" || !Hooked)
     DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched
   if (!DAG)
     DAG = createGenericSchedLive(C);
   if (!active())
     return DAG;
   setUpOnce();
+  if (!Hooked)
+    return DAG;
   auto *MI = dynamic_cast<ScheduleDAGMILive *>(DAG);
   auto *G = MI ? dynamic_cast<GenericScheduler *>((MI->*SchedImplOf).get()) : nullptr;
   if (!G) {

@@ -7,11 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 from ..protocol import atomic_write_text, write_decisions
 from ..toolchain.compile import compile_ir, emit_ir, module_bytes, parse_target
+from ..toolchain.frontend import ir_entry
 from ..toolchain.plugin import data_dir
 from ..metrics import launch_of
 from .evaluate import (Evaluator, HeuristicPolicy, LinearPolicy, _measure, _summary,
@@ -29,7 +31,7 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
                    width: int = 4, population: int = 8, ir_file: str | Path | None = None,
                    time_rounds: int = 5, time_reps: int = 3, finalists: int = 4,
                    confirm_rounds: int = 31, confirm_reps: int = 5, runtime: str = "auto",
-                   timer=None, init_weights=(),
+                   timer=None, init_weights=(), build=None,
                    progress: Callable[[str], None] | None = None) -> dict:
     """Search schedules of one kernel; write the winner's decisions and a JSON summary.
 
@@ -49,7 +51,8 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
     evolve seeds its first generation with them; beam refines the first one's schedule.
     timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
     instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's
-    source (the spec still gives inputs and reference).
+    source (the spec still gives inputs and reference). build: experiment.BuildOptions
+    (--entry, -I, -D, clang flags, --block, --lang).
     """
     from ..experiment import resolve_kernel
     if method not in METHODS:
@@ -59,14 +62,15 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
         bounded_workers(workers, budget)  # a bad --workers fails before anything is built
     t0 = time.perf_counter()
     t = parse_target(target)
-    kernel = resolve_kernel(str(source_or_kernel))
+    kernel = resolve_kernel(str(source_or_kernel), build)
     # emit_ir checks that given IR exists and is for this target (a source is compiled)
     check_measurable(objective, t)
-    ir = emit_ir(Path(ir_file), t) if ir_file is not None else kernel.ir(t)
+    ir = emit_ir(Path(ir_file), t, entry=kernel.entry) if ir_file is not None else \
+        kernel.ir(t)
     check_weights(init_weights)
     launch = launch_of(kernel.spec)
     llvm = compile_ir(ir, t, base=base)  # LLVM's own schedule must yield the objective
-    check_default_measured(objective, t, _measure(llvm.asm, t, launch), llvm.report,
+    check_default_measured(objective, t, _measure(llvm.asm, t, launch, llvm.entry), llvm.report,
                            kernel.name)
     own_timer = False
     if objective != "time":
@@ -114,7 +118,7 @@ def search_command(source_or_kernel: str | Path, target: str = "gfx1100",
 
     # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does).
     replay = compile_ir(ir, t, decisions=decisions_out, base=base)
-    replay_metrics = _measure(replay.asm, t, launch)
+    replay_metrics = _measure(replay.asm, t, launch, replay.entry)
 
     out = {
         "kernel": kernel.name, "target": t.name, "ir": str(ir),
@@ -164,8 +168,9 @@ def _gpu_timer(kernel, ir: Path, t, base: str, runtime: str, rounds: int, reps: 
                          "geometry, reference): give a suite kernel name or a spec .py "
                          "(docs/own-kernel.md)")
     default = _module(ir, t, base, module_suffix(t))
-    return GpuTimer(kernel.spec, t, default, runtime=runtime, rounds=rounds, reps=reps,
-                    seed=seed)
+    # the runtime loads the kernel by its symbol (a spec may name it as in the source)
+    spec = replace(kernel.spec, entry=ir_entry(ir) or kernel.spec.entry)
+    return GpuTimer(spec, t, default, runtime=runtime, rounds=rounds, reps=reps, seed=seed)
 
 
 def _confirm(timer, ev, res, ir: Path, t, base: str, rounds: int, reps: int) -> dict:

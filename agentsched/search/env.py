@@ -182,7 +182,7 @@ class SchedEnv(gym.Env):
         self._thread.join()
         self._thread = None
         self._point = None
-        metrics = _measure(res.asm, self.target)
+        metrics = _measure(res.asm, self.target, res.entry)
         cost = cost_of(metrics, self.objective)
         if self.reward_mode == "improvement":
             reward = scalar_cost(self.default_cost) - scalar_cost(cost)

@@ -196,8 +196,9 @@ class EvalResult:
         return int(self.report.get("stale", 0))
 
 
-def _measure(asm: str, target: Target, launch: Launch | None = None) -> dict:
-    return static_metrics(asm, target, launch=launch).as_dict()
+def _measure(asm: str, target: Target, launch: Launch | None = None,
+             entry: str | None = None) -> dict:
+    return static_metrics(asm, target, launch=launch, entry=entry).as_dict()
 
 
 def _summary(report: dict) -> dict:
@@ -219,7 +220,8 @@ def evaluate(ir: str | Path, target: str | Target, decisions: Sequence[Decision]
     cached = entry is not None
     if entry is None:
         res = compile_ir(ir, t, decisions=decisions, lenient=lenient, base=base)
-        entry = {"metrics": _measure(res.asm, t, launch), "report": _summary(res.report)}
+        entry = {"metrics": _measure(res.asm, t, launch, res.entry),
+                 "report": _summary(res.report)}
         cache_put(key, entry)
     tv = None
     if objective == "time":
@@ -451,7 +453,7 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     ir = Path(ir)
     agent = policy.agent(WATCH_ALL if watch == WATCH_ALL else frozenset(watch), n_random, seed)
     res = compile_ir(ir, t, agent=agent, base=base)
-    metrics, report = _measure(res.asm, t, launch), _summary(res.report)
+    metrics, report = _measure(res.asm, t, launch, res.entry), _summary(res.report)
     key = cache_key(ir.read_bytes(), t.name, base, res.decisions, launch)
     if cache_get(key) is None:
         cache_put(key, {"metrics": metrics, "report": report})

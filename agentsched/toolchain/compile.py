@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import glob
-import hashlib
 import json
 import os
 import re
@@ -20,13 +19,10 @@ from pathlib import Path
 
 from ..outputs import staged_output
 from ..protocol import Decision, check_decisions, write_decisions
-from .plugin import data_dir, plugin_path
+from .plugin import plugin_path
 from .tools import (ToolFailed, find_ptxas, find_tool, path_arg, ptxas_release, run,
                     run_tool)
 
-INCLUDE_DIR = Path(__file__).resolve().parent.parent / "kernels" / "include"
-SOURCE_SUFFIXES = {".cu", ".hip", ".cpp", ".cc"}
-IR_SUFFIXES = {".ll", ".bc"}
 
 
 class UnknownTarget(ValueError):
@@ -75,58 +71,12 @@ def parse_target(name: str) -> Target:
 
 # ---------------------------------------------------------------- LLVM IR
 
-def _hash(*parts: bytes | str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode() if isinstance(p, str) else p)
-        h.update(b"\0")
-    return h.hexdigest()
-
-
 def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
-            include_dirs: list[Path] | None = None) -> Path:
-    """Device IR for a source file, cached by content (source, header, flags, clang)."""
-    source = Path(source)
-    if not source.is_file():
-        raise FileNotFoundError(f"{source}: source file not found")
-    if source.suffix in IR_SUFFIXES:
-        check_ir_target(source, target)
-        return source
-    if source.suffix not in SOURCE_SUFFIXES:
-        raise ValueError(f"{source}: unknown source kind {source.suffix!r} "
-                         f"(expected {', '.join(sorted(SOURCE_SUFFIXES | IR_SUFFIXES))})")
-    includes = [INCLUDE_DIR, *(include_dirs or [])]
-    cmd = [find_tool("clang-19"), *_clang_lang_flags(target), "-O3", "-emit-llvm", "-S",
-           *(f"-I{d}" for d in includes),
-           *(f"-D{k}={v}" for k, v in sorted((defines or {}).items()))]
-    headers = b"".join(p.read_bytes() for d in includes for p in sorted(Path(d).glob("*.h")))
-    key = _hash(source.read_bytes(), headers, " ".join(cmd[1:]), target.name,
-                _clang_version())
-    out = data_dir() / "ir" / f"{source.stem}-{target.name}-{key[:16]}.ll"
-    if out.exists():
-        return out
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(f".tmp{os.getpid()}")
-    try:
-        run([*cmd, path_arg(source), "-o", str(tmp)])
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return out
-
-
-@functools.cache
-def _clang_version() -> str:
-    return run([find_tool("clang-19"), "--version"]).splitlines()[0]
-
-
-def _clang_lang_flags(target: Target) -> list[str]:
-    if target.is_amdgpu:
-        return ["-x", "hip", f"--offload-arch={target.name}", "--cuda-device-only",
-                "-nogpuinc", "-nogpulib"]
-    # clang-19 warns that the CUDA it finds is newer than it knows; harmless here.
-    return ["-x", "cuda", f"--cuda-gpu-arch={target.name}", "--cuda-device-only",
-            "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"]
+            include_dirs: list[Path] | None = None, **build) -> Path:
+    """Device IR for a source file (or the given IR), naming its kernel; cached by every
+    input. See toolchain/frontend.py (build: flags, entry, block, lang)."""
+    from .frontend import emit_ir as _emit_ir
+    return _emit_ir(source, target, defines, include_dirs, **build)
 
 
 class IRTargetMismatch(ValueError):
@@ -173,16 +123,19 @@ class CompileResult:
     agent_stats: dict = field(default_factory=dict)
     outputs: dict = field(default_factory=dict)  # kind -> path written
     validated: str | None = None  # the assembler that accepted asm ("ptxas 13.0"), if any
+    entry: str | None = None  # the kernel's symbol: the only function hooked and measured
 
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
-                full_state_log: bool = False) -> list[str]:
+                full_state_log: bool = False, function: str | None = None) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
+        if function:
+            cmd.append(f"-agent-sched-function={function}")
         if base != "target":
             cmd.append(f"-agent-sched-base={base}")
         if report:
@@ -220,11 +173,14 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
                extra: list[str] | None = None, agent_timeout: float | None = None,
                full_state_log: bool = False) -> CompileResult:
     """One llc run over IR with the plugin. With `agent`, it answers live over the channel
-    (agent_timeout: seconds allowed per answer, see channel.run_live). The state log is
-    published at `state_log` only when llc succeeds (agentsched.outputs). NVPTX output is
+    (agent_timeout: seconds allowed per answer, see channel.run_live). Only the kernel the IR
+    names (frontend.ir_entry) is hooked; other functions keep LLVM's schedule. The state log
+    is published at `state_log` only when llc succeeds (agentsched.outputs). NVPTX output is
     checked by ptxas when one is installed (result.validated)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
+    from .frontend import ir_entry
+    entry = ir_entry(ir)
     staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
     with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd, staged_log as log:
         tmp = Path(tmpd)
@@ -238,7 +194,7 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
             write_decisions(dec_path, decisions)
         result_decisions, stats = None, {}
         options = dict(report=report, state_log=log, base=base, extra=extra,
-                       full_state_log=full_state_log)
+                       full_state_log=full_state_log, function=entry)
         if state_log:
             remove_orphan_temps(Path(state_log))  # left by a raw llc killed with its parent
         if agent is not None:
@@ -253,7 +209,7 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
         text = asm.read_text()
         return CompileResult(target=target, ir=ir, asm=text,
                              report=_read_report(report, base),
-                             decisions=result_decisions, agent_stats=stats,
+                             decisions=result_decisions, agent_stats=stats, entry=entry,
                              validated=validate_asm(text, target))
 
 

@@ -17,6 +17,8 @@ PACKAGES = {
     "llc-19": "llvm-19",
     "llvm-mc-19": "llvm-19",
     "llvm-mca-19": "llvm-19",
+    "llvm-cxxfilt-19": "llvm-19",
+    "llvm-as-19": "llvm-19",
     "llvm-dis-19": "llvm-19",
     "llvm-config-19": "llvm-19-dev",
     "ld.lld-19": "lld-19",

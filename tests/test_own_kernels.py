@@ -1,0 +1,363 @@
+"""Users' own CUDA and HIP kernels, unchanged: real public kernels (tests/data/public, their
+licences and sources in its README) compiled with clang-19 and the vendors' real headers and
+device libraries, by the name their authors gave them, with their flags and launch bounds.
+
+No mocks: clang-19, llc-19 with the plugin, ptxas from NVIDIA's wheel. Skips name what is
+missing (`make setup` installs all of it).
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agentsched.metrics import amdgpu_kernel_asm, static_metrics
+from agentsched.toolchain import compile_ir, emit_ir, parse_target, stock_asm
+from agentsched.toolchain import sdk
+from agentsched.toolchain.frontend import EntryError, describe, ir_entry, ir_kernel_symbols
+from agentsched.toolchain.tools import find_ptxas
+
+from .conftest import cli, requires_llvm
+
+PUBLIC = Path(__file__).parent / "data" / "public"
+OWN = Path(__file__).parent / "data" / "own"
+
+
+def _have_cuda() -> bool:
+    try:
+        sdk.cuda_sdk()
+        return True
+    except sdk.SdkMissing:
+        return False
+
+
+def _have_rocm() -> bool:
+    return (sdk.HIP_INCLUDE / "hip_runtime.h").exists() and (sdk.ROCM_BITCODE / "ocml.bc").exists()
+
+
+requires_cuda = pytest.mark.skipif(not _have_cuda(), reason="NVIDIA's CUDA wheels missing: "
+                                   "pip install 'agentsched[sdk]' (make setup)")
+requires_rocm = pytest.mark.skipif(not _have_rocm(), reason="Debian's libamdhip64-dev / "
+                                   "rocm-device-libs missing (scripts/install-deps.sh)")
+requires_headers = pytest.mark.skipif(
+    not all((sdk.headers_dir() / f"{d}-{v}" / "include").is_dir() for d, v, _ in sdk.HEADER_WHEELS),
+    reason="cuBLAS/cuRAND headers missing: agentsched sdk install (make setup)")
+
+SAMPLES = PUBLIC / "cuda-samples"
+NBODY = PUBLIC / "HIP-Examples" / "mini-nbody"
+ROCM_EX = PUBLIC / "rocm-examples"
+
+# (file, entry as a user writes it, demangled name expected, build options)
+CUDA_CASES = [
+    ("SGEMM_CUDA/src/kernels/6_kernel_vectorize.cuh", "sgemmVectorize<128, 128, 8, 8, 8>",
+     "sgemmVectorize<128, 128, 8, 8, 8>", {}),
+    ("SGEMM_CUDA/src/kernels/10_kernel_warptiling.cuh",
+     "sgemmWarptiling<128,128,16,64,64,4,8,4,128>",
+     "sgemmWarptiling<128, 128, 16, 64, 64, 4, 8, 4, 128>", {}),
+    ("llm.c/dev/cuda/layernorm_forward.cu", "layernorm_forward_kernel3",
+     "layernorm_forward_kernel3", {}),
+    ("llm.c/dev/cuda/softmax_forward.cu", "softmax_forward_online_kernel8",
+     "softmax_forward_online_kernel8", {}),
+    ("llm.c/dev/cuda/gelu_forward.cu", "gelu_forward_kernel2", "gelu_forward_kernel2", {}),
+    ("llm.c/dev/cuda/permute.cu", "permute_kernel", "permute_kernel", {}),  # nvcc's <time.h>
+    ("llm.c/dev/cuda/matmul_forward.cu", "matmul_forward_kernel4", "matmul_forward_kernel4",
+     {}),  # host OpenMP (omp.h) and cuBLASLt beside the kernels
+    ("cuda-samples/Samples/0_Introduction/matrixMul/matrixMul.cu", "MatrixMulCUDA<32>",
+     "MatrixMulCUDA<32>", {"include_dirs": [SAMPLES / "Common"]}),
+    ("cuda-samples/Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu",
+     "reduce6<int, 256, true>", "reduce6<int, 256u, true>", {}),
+    ("cuda-samples/Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu",
+     "cg_reduce<float>", "cg_reduce<float>", {}),
+    ("cuda-samples/Samples/0_Introduction/fp16ScalarProduct/fp16ScalarProduct.cu",
+     "scalarProductKernel_intrinsics", "scalarProductKernel_intrinsics",
+     {"include_dirs": [SAMPLES / "Common"]}),
+    ("HIP-Examples/mini-nbody/cuda/nbody-block.cu", None, "bodyForce",
+     {"include_dirs": [NBODY], "defines": {"SHMOO": ""}}),
+]
+
+HIP_CASES = [
+    ("rocm-examples/HIP-Basic/matrix_multiplication/main.hip", "matrix_multiplication_kernel<16>",
+     "matrix_multiplication_kernel<16u>", {"include_dirs": [ROCM_EX / "Common"]}),
+    ("rocm-examples/Applications/prefix_sum/main.hip", "device_prefix_sum", "device_prefix_sum",
+     {"include_dirs": [ROCM_EX / "Common"]}),
+    ("HIP-Examples/mini-nbody/hip/nbody-block.cpp", None, "bodyForce",
+     {"include_dirs": [NBODY], "defines": {"SHMOO": ""}, "lang": "hip"}),
+]
+
+
+def _compile(path, target, entry, build):
+    t = parse_target(target)
+    ir = emit_ir(PUBLIC / path, t, entry=entry, **build)
+    return t, ir, compile_ir(ir, t)
+
+
+def _name_of(symbol: str) -> str:
+    return describe([symbol])[0].name
+
+
+@requires_llvm
+@requires_cuda
+@requires_headers
+@pytest.mark.parametrize("path,entry,name,build", CUDA_CASES,
+                         ids=[f"{Path(c[0]).name}:{c[1]}" for c in CUDA_CASES])
+def test_public_cuda_kernel_compiles_unchanged_for_sm90(path, entry, name, build):
+    t, ir, res = _compile(path, "sm_90", entry, build)
+    assert res.entry and _name_of(res.entry) == name
+    assert res.report["decisions"] > 0
+    # every decision point belongs to the named kernel
+    assert re.search(rf"^\.visible \.entry {re.escape(res.entry)}\(", res.asm, re.M)
+    if find_ptxas():
+        m = static_metrics(res.asm, t, entry=res.entry)
+        assert m.vgpr and m.vgpr > 0
+
+
+@requires_llvm
+@requires_rocm
+@pytest.mark.parametrize("target", ["gfx1100", "gfx942"])
+@pytest.mark.parametrize("path,entry,name,build", HIP_CASES,
+                         ids=[f"{Path(c[0]).parent.name}:{c[1]}" for c in HIP_CASES])
+def test_public_hip_kernel_compiles_unchanged(path, entry, name, build, target):
+    t, ir, res = _compile(path, target, entry, build)
+    assert _name_of(res.entry) == name
+    text = ir.read_text()
+    # HIP's runtime and maths come from the device libraries: nothing left unresolved
+    assert not re.search(r"^declare [^\n]*@(?!llvm\.)", text, re.M)
+    m = static_metrics(res.asm, t, entry=res.entry)
+    assert m.vgpr > 0 and m.occupancy > 0
+
+
+# ---------------------------------------------------------------- naming the kernel
+
+@requires_llvm
+@requires_cuda
+@requires_headers
+def test_template_instance_is_instantiated_when_the_file_does_not():
+    src = PUBLIC / "SGEMM_CUDA/src/kernels/6_kernel_vectorize.cuh"
+    t = parse_target("sm_90")
+    with pytest.raises(EntryError, match="defines no kernel"):
+        emit_ir(src, t)  # templates only
+    a = emit_ir(src, t, entry="sgemmVectorize<128, 128, 8, 8, 8>")
+    b = emit_ir(src, t, entry="sgemmVectorize<128,128,8,8,8>")
+    c = emit_ir(src, t, entry="sgemmVectorize<64, 64, 8, 8, 8>")
+    assert a == b and ir_entry(a) == "_Z14sgemmVectorizeILi128ELi128ELi8ELi8ELi8EEviiifPfS0_fS0_"
+    assert ir_entry(c) != ir_entry(a)
+    assert ir_kernel_symbols(a.read_text()) == [ir_entry(a)]
+
+
+@requires_llvm
+@requires_cuda
+def test_instance_the_file_already_has_needs_no_wrapper():
+    src = PUBLIC / "cuda-samples/Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu"
+    ir = emit_ir(src, parse_target("sm_90"), entry="reduce6<int, 256, true>")
+    text = ir.read_text()
+    assert "source_filename = \"reduction_kernel.cu\"" in text  # the file's own IR
+    assert len(ir_kernel_symbols(text)) > 20  # the sample instantiates every variant itself
+
+
+@requires_llvm
+@requires_cuda
+@requires_headers
+def test_multi_kernel_file_entry_selects_metrics_and_hooks_only_that_kernel(tmp_path):
+    src = PUBLIC / "llm.c/dev/cuda/softmax_forward.cu"
+    t = parse_target("sm_90")
+    figures = {}
+    for entry in ("softmax_forward_kernel1", "softmax_forward_online_kernel8"):
+        ir = emit_ir(src, t, entry=entry)
+        log = tmp_path / f"{entry}.jsonl"
+        res = compile_ir(ir, t, state_log=log)
+        functions = {json.loads(line)["function"] for line in log.read_text().splitlines()}
+        assert functions == {res.entry}
+        figures[entry] = (res.report["decisions"], static_metrics(res.asm, t, entry=res.entry))
+    assert figures["softmax_forward_kernel1"][0] != figures["softmax_forward_online_kernel8"][0]
+    if find_ptxas():
+        assert figures["softmax_forward_kernel1"][1] != figures["softmax_forward_online_kernel8"][1]
+
+
+@requires_llvm
+@requires_rocm
+@pytest.mark.parametrize("base", ["target", "generic"])
+def test_other_kernels_keep_llvms_schedule_under_an_agent(base):
+    from agentsched.agents import make_agent
+    src = PUBLIC / "rocm-examples/Applications/prefix_sum/main.hip"
+    t = parse_target("gfx1100")
+    ir = emit_ir(src, t, entry="block_prefix_sum", include_dirs=[ROCM_EX / "Common"])
+    agent = make_agent("min_pressure")
+    try:
+        res = compile_ir(ir, t, agent=agent, base=base)
+    finally:
+        agent.close()
+    stock = stock_asm(ir, t)
+    other = "_Z17device_prefix_sumPfii"
+    assert amdgpu_kernel_asm(res.asm, other)[0] == amdgpu_kernel_asm(stock, other)[0]
+    assert amdgpu_kernel_asm(res.asm, res.entry)[0] != amdgpu_kernel_asm(stock, res.entry)[0]
+
+
+@requires_llvm
+@requires_cuda
+def test_no_or_wrong_entry_lists_the_kernels_by_source_name(tmp_path):
+    src = PUBLIC / "llm.c/dev/cuda/layernorm_forward.cu"
+    r = cli("compile", str(src), "-t", "sm_90", "-o", str(tmp_path / "k.ptx"))
+    assert r.returncode != 0 and "defines 8 kernels" in r.stderr
+    assert "layernorm_forward_kernel1" in r.stderr and "_Z" not in r.stderr
+    r = cli("compile", str(src), "-t", "sm_90", "--entry", "layernorm_kernel9",
+            "-o", str(tmp_path / "k.ptx"))
+    assert r.returncode != 0
+    assert "does not define kernel 'layernorm_kernel9'" in r.stderr
+    assert "layernorm_forward_kernel3" in r.stderr
+    assert not (tmp_path / "k.ptx").exists()
+    if _have_rocm():
+        r = cli("compile", str(PUBLIC / "llm.c/dev/cuda/gelu_forward.cu"), "-t", "gfx942",
+                "-o", str(tmp_path / "k.s"))
+        assert r.returncode != 0 and "a CUDA source: compile it for an NVIDIA target" in r.stderr
+
+
+@requires_llvm
+@requires_cuda
+def test_overloads_need_the_signature(tmp_path):
+    src = tmp_path / "over.cu"
+    src.write_text("#include <cuda_runtime.h>\n"
+                   "__global__ void scale(float *x, float a) { x[threadIdx.x] *= a; }\n"
+                   "__global__ void scale(double *x, double a) { x[threadIdx.x] *= a; }\n"
+                   "namespace ns { __global__ void shift(int *x) { x[threadIdx.x] += 1; } }\n")
+    t = parse_target("sm_90")
+    with pytest.raises(EntryError, match="ambiguous.*scale\\(float\\*, float\\)"):
+        emit_ir(src, t, entry="scale")
+    assert ir_entry(emit_ir(src, t, entry="scale(double*, double)")) == "_Z5scalePdd"
+    assert ir_entry(emit_ir(src, t, entry="shift")) == "_ZN2ns5shiftEPi"
+    assert ir_entry(emit_ir(src, t, entry="_Z5scalePff")) == "_Z5scalePff"
+
+
+# ---------------------------------------------------------------- flags, launch bounds
+
+@requires_llvm
+@requires_rocm
+def test_flags_pass_through_and_are_recorded(tmp_path):
+    src = NBODY / "hip/nbody-block.cpp"
+    base = ["-t", "gfx942", "--lang", "hip", "-I", str(NBODY)]
+    r = cli("compile", str(src), *base, "-o", str(tmp_path / "a.s"))
+    assert r.returncode != 0 and "rate" in r.stderr  # the authors build it with -DSHMOO
+    r = cli("compile", str(src), *base, "-D", "SHMOO", "-std=c++17", "-ffast-math",
+            "--clang-flag=-fno-unroll-loops", "-o", str(tmp_path / "b.s"),
+            "--json", str(tmp_path / "b.json"))
+    assert r.returncode == 0, r.stderr
+    summary = json.loads((tmp_path / "b.json").read_text())
+    assert summary["clang_flags"] == [f"-I{NBODY}", "-DSHMOO=1", "-std=c++17", "-ffast-math",
+                                      "-fno-unroll-loops"]
+    t = parse_target("gfx942")
+    plain = emit_ir(src, t, include_dirs=[NBODY], defines={"SHMOO": ""}, lang="hip")
+    fast = emit_ir(src, t, include_dirs=[NBODY], defines={"SHMOO": ""}, lang="hip",
+                   flags=["-ffast-math"])
+    assert "fmul fast" not in plain.read_text() and "fmul fast" in fast.read_text()
+
+
+@requires_llvm
+@requires_rocm
+def test_spec_block_sets_amdgpu_launch_bounds_unless_the_source_has_its_own(tmp_path):
+    spec = tmp_path / "spec.py"
+    src = OWN / "regtile.hip"
+    spec.write_text(
+        "from agentsched.kernels.spec import KernelSpec\n"
+        f"SPEC = KernelSpec(name='regtile', source={str(src)!r}, entry='regtile_gemm<12>',\n"
+        "    params=(), grid=lambda s: (1, 1, 1), block=lambda s: (16, 16, 1),\n"
+        "    inputs=lambda s, rng: {}, reference=lambda i, s: {})\n")
+    from agentsched.experiment import BuildOptions, resolve_kernel
+    t = parse_target("gfx942")
+
+    def measure(kref):
+        ir = kref.ir(t)
+        res = compile_ir(ir, t)
+        return static_metrics(res.asm, t, with_cycles=False, entry=res.entry)
+
+    with_spec = measure(resolve_kernel(str(spec)))
+    bare = measure(resolve_kernel(str(src), BuildOptions(entry="regtile_gemm<12>")))
+    # hipcc's default of 1024 threads caps gfx942 at 128 VGPRs: the tile spills
+    assert bare.vgpr <= 128 and bare.spills > 0
+    assert with_spec.vgpr > 128 and with_spec.spills == 0 and with_spec.occupancy < bare.occupancy
+    own = measure(resolve_kernel(str(src), BuildOptions(entry="regtile_gemm_lb1024",
+                                                        block=(16, 16, 1))))
+    assert own.vgpr == bare.vgpr and own.spills == bare.spills
+
+
+# ---------------------------------------------------------------- caches
+
+def _kernel_with_header(d: Path, factor: str) -> Path:
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "scale.h").write_text(f"#define FACTOR {factor}\n")
+    src = d / "scale.cu"
+    src.write_text('#include <cuda_runtime.h>\n#include "scale.h"\n'
+                   "__global__ void scale(float *x) { x[threadIdx.x] *= FACTOR; }\n")
+    return src
+
+
+@requires_llvm
+@requires_cuda
+def test_editing_a_header_beside_the_kernel_changes_the_ir(tmp_path):
+    t = parse_target("sm_90")
+    src = _kernel_with_header(tmp_path / "k", "2.0f")
+    first = emit_ir(src, t)
+    assert emit_ir(src, t) == first  # cached
+    (tmp_path / "k" / "scale.h").write_text("#define FACTOR 3.0f\n")
+    second = emit_ir(src, t)
+    assert second != first and "3.000000e+00" in second.read_text()
+
+
+@requires_llvm
+@requires_cuda
+@requires_rocm
+@pytest.mark.parametrize("target,entry", [("sm_90", "layernorm_forward_kernel3"),
+                                          ("gfx942", "device_prefix_sum")])
+def test_same_source_in_two_directories_gives_the_same_ir_bytes(tmp_path, target, entry):
+    repo = "llm.c" if target == "sm_90" else "rocm-examples"
+    rel = {"llm.c": "dev/cuda/layernorm_forward.cu",
+           "rocm-examples": "Applications/prefix_sum/main.hip"}[repo]
+    irs = []
+    for where in ("one", "elsewhere/deeper"):
+        root = tmp_path / where / repo
+        shutil.copytree(PUBLIC / repo, root)
+        irs.append(emit_ir(root / rel, parse_target(target), entry=entry,
+                           include_dirs=[root / "Common"] if repo == "rocm-examples" else None))
+    assert irs[0] == irs[1]  # same cache file: the key has no path
+    text = irs[0].read_text()
+    assert str(tmp_path) not in text and "/home/" not in text
+
+
+# ---------------------------------------------------------------- no SDK
+
+@requires_llvm
+def test_own_header_kernels_need_no_sdk(monkeypatch):
+    monkeypatch.setattr(sdk, "_wheel_root", lambda module: None)
+    monkeypatch.setattr(sdk, "ROCM_BITCODE", Path("/nonexistent"))
+    sdk.cuda_sdk.cache_clear()
+    sdk.rocm_device_libs.cache_clear()
+    try:
+        from agentsched.kernels.suite import get_kernel
+        spec = get_kernel("fused_mlp")
+        for target in ("sm_90", "gfx1100"):
+            ir = emit_ir(spec.source, parse_target(target), spec.defines)
+            assert ir_entry(ir) == "fused_mlp"
+        with pytest.raises(sdk.SdkMissing, match=r"pip install 'agentsched\[sdk\]'"):
+            emit_ir(PUBLIC / "llm.c/dev/cuda/gelu_forward.cu", parse_target("sm_90"))
+        with pytest.raises(sdk.SdkMissing, match="rocm-device-libs"):
+            emit_ir(PUBLIC / "rocm-examples/Applications/prefix_sum/main.hip",
+                    parse_target("gfx1100"))
+    finally:
+        sdk.cuda_sdk.cache_clear()
+        sdk.rocm_device_libs.cache_clear()
+
+
+@requires_llvm
+@requires_cuda
+def test_missing_sdk_header_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("AGENTSCHED_SDK_DIR", str(tmp_path / "no-headers"))
+    sdk.cuda_sdk.cache_clear()
+    try:
+        r = cli("compile", str(PUBLIC / "SGEMM_CUDA/src/kernels/6_kernel_vectorize.cuh"),
+                "-t", "sm_90", "--entry", "sgemmVectorize<128, 128, 8, 8, 8>",
+                "-o", str(tmp_path / "k.ptx"))
+    finally:
+        sdk.cuda_sdk.cache_clear()
+    assert r.returncode != 0
+    assert "cublas_v2.h" in r.stderr and "agentsched sdk install" in r.stderr
