@@ -111,17 +111,10 @@ attributes #0 = { noinline optnone }
 
 
 @requires_llvm
-@pytest.mark.parametrize("module", ["empty", "optnone", "host-only"])
+@pytest.mark.parametrize("module", ["empty", "optnone"])
 def test_a_module_with_nothing_to_schedule_gives_a_zero_report(tmp_path, module):
-    if module == "empty":
-        src = tmp_path / "m.ll"
-        src.write_text('target triple = "amdgcn-amd-amdhsa"\n')
-    elif module == "optnone":
-        src = tmp_path / "m.ll"
-        src.write_text(OPTNONE)
-    else:
-        src = tmp_path / "m.cu"
-        src.write_text("int host_only(int x) { return x + 1; }\n")
+    src = tmp_path / "m.ll"
+    src.write_text('target triple = "amdgcn-amd-amdhsa"\n' if module == "empty" else OPTNONE)
     r = cli("states", str(src), "-t", "gfx1100", "-o", str(tmp_path / "s.jsonl"))
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("0 decision points") and "nothing to schedule" in r.stderr
@@ -130,6 +123,16 @@ def test_a_module_with_nothing_to_schedule_gives_a_zero_report(tmp_path, module)
             str(tmp_path / "k.json"))
     assert r.returncode == 0, r.stderr
     assert "nothing to schedule" in r.stderr and (tmp_path / "k.s").exists()
+
+
+@requires_llvm
+def test_a_source_with_no_kernel_is_one_clear_error(tmp_path):
+    src = tmp_path / "m.cu"
+    src.write_text("int host_only(int x) { return x + 1; }\n")
+    r = cli("states", str(src), "-t", "gfx1100", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "defines no kernel" in r.stderr
+    assert not (tmp_path / "s.jsonl").exists()
 
 
 @requires_llvm
