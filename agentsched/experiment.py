@@ -33,6 +33,9 @@ class KernelRef:
 
 def resolve_kernel(arg: str) -> KernelRef:
     path = Path(arg)
+    from .triton.kernel import TritonKernel, is_triton_input
+    if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
+        return KernelRef(TritonKernel.load(path).name, path)
     if path.suffix == ".py":
         from .kernels.spec import load_spec_file
         spec = load_spec_file(path)

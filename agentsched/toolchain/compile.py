@@ -84,6 +84,10 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
             include_dirs: list[Path] | None = None) -> Path:
     """Device IR for a source file, cached by content (source, header, flags, clang)."""
     source = Path(source)
+    from ..triton.kernel import is_triton_input
+    if is_triton_input(source):  # Triton's IR (newer LLVM): rewritten for llc-19, cached
+        from ..triton.ir import llc_ready_ir
+        return llc_ready_ir(source, target)
     if not source.is_file():
         raise FileNotFoundError(f"{source}: source file not found")
     if source.suffix in IR_SUFFIXES:
@@ -149,11 +153,24 @@ class CompileResult:
     outputs: dict = field(default_factory=dict)  # kind -> path written
 
 
+# IR that agentsched prepared from another compiler's output (agentsched.triton) names, in its
+# first line, the llc flags that compiler's own code generator used (PTX ISA, fp contraction,
+# 32-bit shared pointers ...). They are part of the IR's bytes, so every cache keyed by the
+# IR is keyed by them too, and stock and plugin compiles of the IR use the same flags.
+LLC_FLAGS_MARK = "; agentsched-llc-flags:"
+
+
+def recorded_llc_flags(ir: Path) -> list[str]:
+    with open(ir, "rb") as fh:
+        first = fh.readline().decode(errors="replace")
+    return first[len(LLC_FLAGS_MARK):].split() if first.startswith(LLC_FLAGS_MARK) else []
+
+
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False) -> list[str]:
-    cmd = [find_tool("llc-19"), *target.llc_flags]
+    cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
         if base != "target":
