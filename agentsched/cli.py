@@ -396,6 +396,14 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
 
 
+def _add_triton_commands() -> None:
+    from .triton.cli import app as triton_app  # imports typer only, not Triton
+    app.add_typer(triton_app, name="triton")
+
+
+_add_triton_commands()
+
+
 def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit."""
     from .agents import UnknownAgentError
