@@ -17,12 +17,13 @@ naming the file, line and construct.
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass, field
 from typing import Callable
 
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
-REWRITE_VERSION = 1
+REWRITE_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -79,14 +80,72 @@ def _samesign(text: str) -> tuple[str, int]:
     return _sub_code(r"\bicmp samesign ", "icmp ", text)
 
 
-def _instruction_flags(text: str) -> tuple[str, int]:
-    # Flags newer LLVM prints on instructions that LLVM 19 lacks: `nuw`/`nusw` on
-    # getelementptr (LLVM 20: only `inbounds` existed), `nneg` on uitofp (LLVM 19 has it on
-    # zext only). All are poison-generating facts; without them the code means the same.
-    text, n1 = _sub_code(r"\bgetelementptr((?: inbounds)?)((?: nusw| nuw)+)\b", r"getelementptr\1",
-                         text)
-    text, n2 = _sub_code(r"\buitofp nneg\b", "uitofp", text)
-    return text, n1 + n2
+def _float_literals(text: str) -> tuple[str, int]:
+    # LLVM 22 prints FP constants by their bits (`f0x3FB8AA3B`) and infinities/NaNs by name
+    # (`-inf`, `+qnan`); LLVM 19 knows neither: "error: expected value token". It also rounds a
+    # decimal that the type cannot hold exactly (`float 5.700000e-01`), which LLVM 19 rejects:
+    # "error: floating point constant invalid for type". LLVM 19 writes
+    # a float as the hex of the equal double, half as 0xH, bfloat as 0xR. The type is the last
+    # FP type named before the constant on its line.
+    count = 0
+    special = {"inf": (0x7FF0000000000000, 0x7C00, 0x7F80), "qnan": (0x7FF8000000000000, 0x7E00,
+                                                                      0x7FC0)}
+
+    def line(ln: str) -> str:
+        def lit(m):
+            nonlocal count
+            before = ln[:m.start()]
+            types = re.findall(r"\b(half|bfloat|float|double)\b", before)
+            ty = types[-1] if types else None
+            if m.group("dec"):  # LLVM 19 needs a decimal exactly representable in the type
+                value = float(m.group("dec"))
+                fmt = {"float": ">f", "half": ">e"}.get(ty)
+                if fmt is None:
+                    return m.group(0)
+                rounded = struct.unpack(fmt, struct.pack(fmt, value))[0]
+                if rounded == value:
+                    return m.group(0)
+                out = ("0x" + struct.pack(">d", rounded).hex().upper() if ty == "float" else
+                       "0xH" + struct.pack(">e", rounded).hex().upper())
+            elif m.group("bits"):
+                bits = m.group("bits")
+                if len(bits) == 8:  # float: bits -> the same value as a double
+                    value = struct.unpack(">f", bytes.fromhex(bits))[0]
+                    out = "0x" + struct.pack(">d", value).hex().upper()
+                elif len(bits) == 16:
+                    out = "0x" + bits.upper()
+                elif len(bits) == 4 and ty in ("half", "bfloat"):
+                    out = ("0xH" if ty == "half" else "0xR") + bits.upper()
+                else:
+                    return m.group(0)
+            else:
+                sign = m.group("sign") == "-"
+                d, h, b = special[m.group("name")]
+                if ty in ("float", "double"):
+                    out = "0x" + f"{d | (sign << 63):016X}"
+                elif ty == "half":
+                    out = "0xH" + f"{h | (sign << 15):04X}"
+                elif ty == "bfloat":
+                    out = "0xR" + f"{b | (sign << 15):04X}"
+                else:
+                    return m.group(0)
+            count += 1
+            return out
+        return re.sub(r"(?<![\w.%@\"])(?:f0x(?P<bits>[0-9A-Fa-f]+)|(?P<sign>[+-])(?P<name>inf|qnan)"
+                      r"|(?P<dec>[-+]?\d+\.\d+e[-+]\d+))(?![\w.])", lit, ln)
+    out = []
+    for ln in text.split("\n"):
+        out.append(line(ln) if ("f0x" in ln or "inf" in ln or "nan" in ln or "e-" in ln or
+                                "e+" in ln) and
+                   not ln.lstrip().startswith(";") and '"' not in ln else ln)
+    return "\n".join(out), count
+
+
+def _new_attributes(text: str) -> tuple[str, int]:
+    # Attributes LLVM 19 has no word for: `nocreateundeforpoison` (LLVM 22: the intrinsic does
+    # not create undef/poison), "error: unterminated attribute group". Dropping an attribute
+    # only forgets a fact.
+    return _sub_code(r"\s*\bnocreateundeforpoison\b", "", text)
 
 
 # -- NVPTX kernel annotations: LLVM 20+ spells them as attributes, LLVM 19 reads metadata.
@@ -231,11 +290,21 @@ def _nvvm_renames(text: str) -> tuple[str, int]:
                             ("llvm.nvvm.barrier", "void", "i32, i32"),
                             ("llvm.nvvm.barrier.sync", "void", "i32"),
                             ("llvm.nvvm.barrier.sync.cnt", "void", "i32, i32"))
-    # llvm.nvvm.fabs.* became overloaded (LLVM 21): .f32 -> llvm.fabs, .ftz.f32 -> LLVM 19's
-    # llvm.nvvm.fabs.ftz.f
-    text, n1 = _sub_code(r"@llvm\.nvvm\.fabs\.f32\b", "@llvm.fabs.f32", text)
-    text, n2 = _sub_code(r"@llvm\.nvvm\.fabs\.ftz\.f32\b", "@llvm.nvvm.fabs.ftz.f", text)
-    return _dedupe_declares(text), count + n1 + n2
+    # Intrinsics that became overloaded on their type (LLVM 21/22): `.f32` where LLVM 19 has
+    # `.f` (llvm.nvvm.fabs.f32 is plain llvm.fabs.f32 in LLVM 19).
+    n_typed = 0
+    for new_name, old_name in _NVVM_TYPED.items():
+        text, n = _sub_code(r"@" + re.escape(new_name) + r"\(", f"@{old_name}(", text)
+        n_typed += n
+    return _dedupe_declares(text), count + n_typed
+
+
+_NVVM_TYPED = {
+    "llvm.nvvm.fabs.f32": "llvm.fabs.f32",
+    "llvm.nvvm.fabs.ftz.f32": "llvm.nvvm.fabs.ftz.f",
+    "llvm.nvvm.ex2.approx.f32": "llvm.nvvm.ex2.approx.f",
+    "llvm.nvvm.ex2.approx.ftz.f32": "llvm.nvvm.ex2.approx.ftz.f",
+}
 
 
 def _declare_used(text: str, *decls: tuple[str, str, str]) -> tuple[str, int]:
@@ -290,6 +359,14 @@ def _asm_for(name: str, text: str):
         return "elect.sync $0|$1, $2;", "=r,=b,r", True
     if base in ("div.full", "div.full.ftz"):
         return base + ".f32 $0, $1, $2;", "=f,f,f", False
+    m = re.fullmatch(r"fence\.proxy\.async(?:\.(global|shared_cta|shared_cluster))?", base)
+    if m:
+        space = {None: "", "global": ".global", "shared_cta": ".shared::cta",
+                 "shared_cluster": ".shared::cluster"}[m.group(1)]
+        return f"fence.proxy.async{space};", "", True
+    m = re.fullmatch(r"fence\.proxy\.tensormap_generic\.release\.(cta|cluster|gpu|sys)", base)
+    if m:
+        return f"fence.proxy.tensormap::generic.release.{m.group(1)};", "", True
     m = re.fullmatch(r"stmatrix\.sync\.aligned\.(m8n8)\.x(\d)(\.trans)?\.(b16)\.p3", base)
     if m:
         n = int(m.group(2))
@@ -357,13 +434,25 @@ def _buffer_rsrc(text: str) -> tuple[str, int]:
     return text, count + n
 
 
+def _agpr_alloc(text: str) -> tuple[str, int]:
+    # LLVM 20 renamed LLVM 19's "amdgpu-no-agpr" to "amdgpu-agpr-alloc"="0" (the kernel uses
+    # no AGPRs, so all 512 registers of gfx90a/gfx942 can be VGPRs). LLVM 19 ignores the new
+    # spelling silently: Triton's tutorial matmul (256x256 tiles, gfx90a) then gets 128 VGPRs
+    # + 128 AGPRs and 160 bytes of spills; with "amdgpu-no-agpr" 202 VGPRs and no spills
+    # (Triton's own build: 204).
+    return re.subn(r'"amdgpu-agpr-alloc"="0"', '"amdgpu-no-agpr"', text)
+
+
 RULES: tuple[Rule, ...] = (
     Rule("captures", "error: expected ')' at end of argument list   (at `captures(none)` in "
          "`ptr addrspace(1) readnone captures(none) %4`)", _captures),
     Rule("icmp-samesign", "error: expected icmp predicate (e.g. 'eq')   (at `samesign` in "
          "`%28 = icmp samesign ult i32 %27, 32`)", _samesign),
-    Rule("instruction-flags", "error: expected type   (at `nuw` in "
-         "`getelementptr inbounds nuw i8, ...`)", _instruction_flags),
+    Rule("float-literals", "error: expected value token   (at `f0x3FB8AA3B` in `fmul float "
+         "%0, f0x3FB8AA3B`, and at `-inf`; Triton 3.8's LLVM); error: floating point constant "
+         "invalid for type   (at `splat (float 5.700000e-01)`)", _float_literals),
+    Rule("new-attributes", "error: unterminated attribute group   (at `nocreateundeforpoison`; "
+         "Triton 3.8's LLVM)", _new_attributes),
     Rule("nvvm-launch-bounds", 'no error: "nvvm.reqntid"="128" is ignored, the PTX lacks '
          ".reqntid and ptxas caps the kernel at 64 registers", _nvvm_fn_attrs),
     Rule("nvvm-grid-constant", 'no error: "nvvm.grid_constant" is ignored and the byval TMA '
@@ -376,6 +465,8 @@ RULES: tuple[Rule, ...] = (
          "functions", _nvvm_as_asm),
     Rule("nvptx-line-directives", "ptxas fatal   : Optimized debugging not supported   (llc-19 "
          "writes `.target sm_90a, debug` for IR with line tables)", _line_directives),
+    Rule("amdgpu-agpr-alloc", 'no error: "amdgpu-agpr-alloc"="0" is ignored; gfx90a matmul '
+         "256x256: 128 VGPR + 128 AGPR and 160 B of spills instead of 202 VGPRs", _agpr_alloc),
     Rule("amdgpu-buffer-rsrc", "Intrinsic has incorrect argument type! ptr "
          "@llvm.amdgcn.make.buffer.rsrc.p8.p1", _buffer_rsrc),
 )
