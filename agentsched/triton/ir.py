@@ -102,7 +102,8 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
                   not ln.startswith(("Stack dump", " #", "PLEASE", "0.", "1.", "2.", "3."))]
         raise RewriteError(f"{origin}{f':{where - 1}' if where else ''}: llc-19 rejects the "
                            f"rewritten IR: {' / '.join(detail[:3])[:400]}")
-    unknown = sorted(set(re.findall(r"\b(llvm\.(?:nvvm|amdgcn)\.[\w.]+)", asm)))
+    unknown = sorted({re.sub(r"_param_\d+$", "", n) for n in
+                      re.findall(r"\b(llvm\.(?:nvvm|amdgcn)\.[\w.]+)", asm)})
     if unknown:
         first = unknown[0]
         where = _line_of(lines, first)
