@@ -326,8 +326,7 @@ def test_kernel_facts_without_triton(tmp_path):
     assert is_triton_input(d) and is_triton_input(d / "k.llir")
     k = TritonKernel.load(d)
     assert (k.name, k.target, k.threads, k.num_warps) == ("k", "sm_90a", 256, 8)
-    assert k.params == ["ptr addrspace(1)", "i32", "ptr addrspace(1) readnone captures(none)",
-                        "ptr addrspace(1) readnone captures(none)"]
+    assert k.params == ["ptr addrspace(1)", "i32", "ptr addrspace(1)", "ptr addrspace(1)"]
     root = tmp_path / "root"
     (root / "a").mkdir(parents=True)
     (root / "b").mkdir()
@@ -408,6 +407,9 @@ def test_capture_metadata(captured):
     runtime_args = [n for n, ty in k.signature.items() if ty != "constexpr"]
     assert k.signature["stride_ak"] == "constexpr" and len(runtime_args) == 9
     assert len(k.params) == 9 + 2 and k.binary and k.binary.suffix == ".cubin"
+    assert k.launch_params[0] == "a_ptr: ptr addrspace(1)" and \
+        k.launch_params[-2:] == ["global_scratch: ptr addrspace(1)",
+                                 "profile_scratch: ptr addrspace(1)"]
     a = captured[("gfx942", "softmax")]
     assert (a.target, a.warp_size, a.threads) == ("gfx942", 64, 512)
     assert a.binary.suffix == ".hsaco"

@@ -181,7 +181,19 @@ class TritonKernel:
         m = re.search(r"^define [^@]*@" + re.escape(self.name) + r"\(", text, re.M)
         if not m:
             raise TritonInputError(f"{self.llir}: no definition of @{self.name}")
-        return [re.sub(r"\s+%\S+$", "", p.strip()) for p in _split_params(text[m.end():])]
+        return [_param_type(p) for p in _split_params(text[m.end():])]
+
+    @property
+    def launch_params(self) -> list[str]:
+        """'name: type' for each parameter: the signature's runtime arguments (constexprs are
+        compiled in), then what Triton's launcher appends (global / profile scratch)."""
+        types = self.params
+        names = [n for n, t in (self.signature or {}).items() if t != "constexpr"]
+        extra = ["global_scratch", "profile_scratch"]
+        if len(names) + len(extra) != len(types):  # unknown signature: positions only
+            names, extra = [], []
+        names = names + extra
+        return [f"{names[i]}: {t}" if i < len(names) else t for i, t in enumerate(types)]
 
     def _signature_from_source(self) -> dict | None:
         """Python parameter names and Triton types from the TTIR that Triton keeps beside the
@@ -199,7 +211,7 @@ class TritonKernel:
 
     def summary(self) -> dict:
         out = {"name": self.name, "target": self.target, "llir": str(self.llir),
-               "threads": self.threads, "shared": self.shared, "params": self.params}
+               "threads": self.threads, "shared": self.shared, "params": self.launch_params}
         for k in ("num_warps", "num_ctas", "num_stages", "global_scratch_size",
                   "profile_scratch_size", "triton_version", "hash"):
             if k in self.metadata:
@@ -207,6 +219,21 @@ class TritonKernel:
         if self.signature:
             out["signature"] = self.signature
         return out
+
+
+_PARAM_ATTRS = re.compile(r'\s+(?:readnone|readonly|writeonly|nocapture|noundef|noalias|nonnull|'
+                          r'inreg|captures\([^)]*\)|dereferenceable\(\d+\)|"[^"]*"|%\S+)(?=\s|$)')
+
+
+def _param_type(param: str) -> str:
+    """`ptr addrspace(1) inreg readonly captures(none) %0` -> `ptr addrspace(1)` (byval and
+    align stay: they are part of how the argument is passed)."""
+    out = param.strip()
+    while True:
+        new = _PARAM_ATTRS.sub("", out)
+        if new == out:
+            return out
+        out = new
 
 
 def _define_name(llir: Path) -> str:
