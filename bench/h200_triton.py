@@ -25,8 +25,12 @@ attention forward; Triton's tutorials, MIT licence) this script
                                                   # no GPU (MockTensor arguments, sm_90)
   python bench/h200_triton.py report OUT     # here: bench/h200/RESULTS_triton.md
 
-`run` is resume-safe: a kernel whose OUT/<kernel>.json has "done": true is skipped, one
-kernel's failure is recorded in its JSON and does not stop the others.
+`run` is resume-safe: results accumulate in --state (default /tmp/agentsched-triton-run on the
+GPU machine) after every step and are mirrored into OUT; run again, a kernel whose JSON has
+"done": true is skipped and a half-done one continues after its last finished step. One
+kernel's failure is recorded in its JSON and does not stop the others. With the device `run`
+tool (carry .devcarry): `python bench/h200_triton.py run $OUT/triton`, timeout 600 s; if it
+stops early, the same command again continues on the still-warm machine.
 """
 from __future__ import annotations
 
@@ -185,7 +189,6 @@ def compile_variants(ir: Path, target) -> dict:
 
 def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     from agentsched.protocol import atomic_write_text
-    from agentsched.search.cli_search import search_command
     from agentsched.toolchain import emit_ir, parse_target
     from agentsched.triton.launch import TritonRuntime
     from agentsched.triton.spec import TritonSpec
@@ -210,7 +213,7 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     log(f"{name}: Triton {kernel.metadata.get('triton_version')} {kernel.directory.name[:12]} "
         f"{kernel.threads} threads, {kernel.shared} B shared, grid {spec.grid}")
 
-    from agentsched.triton.launch import triton_timer
+    from agentsched.triton.launch import triton_timer, vs_triton
     if "compare" not in data:
         t0 = time.time()
         variants = compile_variants(ir, target)
@@ -230,30 +233,16 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
             f"{n} {v.get('speedup') or float('nan'):.3f}" for n, v in res["variants"].items()))
 
     if "search" not in data and budget > 0:
-        default = compile_variants_default(ir, target)
-        timer = triton_timer(spec, default, target, runtime=rt)
-        try:
-            s = search_command(str(kernel.directory), target.name, "time", budget, workers,
-                               None, "evolve", 0, out_dir / f"{name}.search.json",
-                               out_dir / f"{name}.decisions.jsonl", population=16,
-                               ir_file=ir, timer=timer, finalists=4, confirm_rounds=21,
-                               progress=lambda s: None)
-            # Triton's binary in the same fresh run as the winner, for the second comparison
-            if s["timing"]["winner"]:
-                from agentsched.search.cli_search import _module
-                w = _module(ir, target, "target", ".cubin",
-                            decisions=out_dir / f"{name}.decisions.jsonl")
-                fin = timer.confirm({"triton": rt.triton_binary(), "winner": w}, rounds=21,
-                                    reps=5)
-                s["final_vs_triton"] = {"timing": fin, "vs_triton": vs_triton(fin)}
-        finally:
-            timer.close()
+        from agentsched.triton.launch import time_search
+        s = time_search(spec, budget, workers=workers, json_out=out_dir / f"{name}.search.json",
+                        decisions_out=out_dir / f"{name}.decisions.jsonl", runtime=rt)
         s["decisions_text"] = Path(s["decisions_file"]).read_text()
         data["search"] = s
         save()
         tm = s["timing"]
         log(f"{name}: search {s['evaluations']} evaluations, {s['elapsed_s']:.0f} s, winner "
-            f"{tm['winner']} speedup {tm['speedup']:.4f} {tm['speedup_ci']}")
+            f"{tm['winner']} speedup {tm['speedup']:.4f} {tm['speedup_ci']}; vs Triton "
+            + ", ".join(f"{n} {v['speedup']:.4f}" for n, v in s["vs_triton"].items()))
 
     if "program" not in data:
         data["program"] = program_check(name, kernel, ir, target, out_dir, data)
@@ -262,28 +251,6 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     data["done"] = True
     save()
     return data
-
-
-def compile_variants_default(ir: Path, target) -> bytes:
-    from agentsched.toolchain import compile_ir, module_bytes
-    return module_bytes(compile_ir(ir, target), ".cubin")
-
-
-def vs_triton(result: dict) -> dict:
-    """Each variant's speedup over Triton's own binary, from the same interleaved rounds
-    (paired bootstrap over rounds, as stats.speedup does for the default)."""
-    import numpy as np
-    from agentsched.runtime import stats
-    v = result["variants"]
-    base = v.get("triton", {}).get("rounds_us")
-    if not base:
-        return {}
-    out = {}
-    for n, r in v.items():
-        if r.get("rounds_us"):
-            sp = stats.speedup(np.array(base), np.array(r["rounds_us"]))
-            out[n] = {"speedup": sp.value, "ci95": list(sp.ci)}
-    return out
 
 
 # ---------------------------------------------------------------- back into the program
@@ -418,7 +385,7 @@ def report(out_dir: Path) -> None:
         s = r.get("search")
         if s:
             tm = s["timing"]
-            fin = (s.get("final_vs_triton") or {}).get("vs_triton", {}).get("winner", {})
+            fin = (s.get("vs_triton") or {}).get("winner", {})
             lines.append(f"\nSearch (evolve, {s['evaluations']} compiles, {s['elapsed_s']:.0f} "
                          f"s): winner {tm['winner'] or 'none (LLVM default kept)'}, confirmed "
                          f"speedup over LLVM 19's default {tm['speedup']:.4f} "
@@ -453,6 +420,8 @@ def main():
     r.add_argument("--kernels", nargs="*", default=KERNELS)
     r.add_argument("--budget", type=int, default=64, help="search compiles per kernel")
     r.add_argument("--dry-run", action="store_true", help="no GPU: capture, compile, cache")
+    r.add_argument("--state", default="/tmp/agentsched-triton-run",
+                   help="where results accumulate on the GPU machine (resume); mirrored to OUT")
     p = sub.add_parser("program")
     p.add_argument("name")
     p.add_argument("ref", type=Path)
@@ -486,20 +455,33 @@ def main():
     log(f"Triton {triton.__version__}, ptxas {knobs.nvidia.ptxas.path}, "
         f"TRITON_CACHE_DIR {os.environ['TRITON_CACHE_DIR']}")
     workers = max(1, (os.cpu_count() or 2) - 2)
+    # Results accumulate in a state folder on the GPU machine and are mirrored into OUT after
+    # every step: a run stopped by a time limit resumes where it was when run again on the same
+    # (still warm) machine, even though OUT is a fresh folder each time.
+    state = Path(a.state)
+    state.mkdir(parents=True, exist_ok=True)
     for name in a.kernels:
-        path = a.out / f"{name}.json"
+        path = state / f"{name}.json"
         if path.exists() and json.loads(path.read_text()).get("done"):
             log(f"{name}: done before, skipped")
-            continue
-        try:
-            run_kernel(name, a.out, a.budget, workers)
-        except Exception as e:  # one kernel's failure must not cost the others their run
-            traceback.print_exc()
-            data = json.loads(path.read_text()) if path.exists() else {"kernel": name}
-            data["error"] = f"{type(e).__name__}: {e}"
-            path.write_text(json.dumps(data, indent=1, default=str) + "\n")
-            log(f"{name}: FAILED {data['error'][:300]}")
+        else:
+            try:
+                run_kernel(name, state, a.budget, workers)
+            except Exception as e:  # one kernel's failure must not cost the others their run
+                traceback.print_exc()
+                data = json.loads(path.read_text()) if path.exists() else {"kernel": name}
+                data["error"] = f"{type(e).__name__}: {e}"
+                path.write_text(json.dumps(data, indent=1, default=str) + "\n")
+                log(f"{name}: FAILED {data['error'][:300]}")
+        mirror(state, a.out)
 
+
+def mirror(state: Path, out: Path) -> None:
+    """Copy the results (JSON, decision files) from the state folder into OUT."""
+    import shutil
+    for f in state.iterdir():
+        if f.suffix in (".json", ".jsonl"):
+            shutil.copy(f, out / f.name)
 
 if __name__ == "__main__":
     main()

@@ -544,3 +544,28 @@ def test_cache_install_is_what_triton_loads(captured):
     assert loaded() == tuned
     assert cli("triton", "restore", str(k.directory)).returncode == 0
     assert loaded() == original
+
+
+@needs_triton
+def test_triton_spec_file_and_gpu_commands_without_gpu(tmp_path):
+    from agentsched.triton.spec import TritonSpec, load_triton_spec
+    spec = load_triton_spec("agentsched/triton/examples/softmax_spec.py")
+    assert isinstance(spec, TritonSpec) and spec.kwargs["num_warps"] == 8
+    bad = tmp_path / "bad.py"
+    bad.write_text("SPEC = 1\n")
+    with pytest.raises(ValueError, match="must define SPEC = TritonSpec"):
+        load_triton_spec(bad)
+    # no GPU runtime here: one clear error, no traceback
+    r = cli("triton", "time", "agentsched/triton/examples/softmax_spec.py")
+    assert r.returncode == 1 and r.stderr.startswith("error:") and "Traceback" not in r.stderr
+
+
+@needs_triton
+def test_bare_llir_without_metadata(captured, tmp_path):
+    k = captured[("sm_90", "layer_norm")]
+    bare = tmp_path / "k.llir"
+    bare.write_text(k.llir.read_text())  # asm["llir"] saved alone: no .json, no .ptx
+    r = cli("states", str(bare), "-t", "sm_90a", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 0, r.stderr
+    r = cli("states", str(bare), "-t", "gfx942", "-o", str(tmp_path / "s.jsonl"))
+    assert r.returncode == 1 and "NVPTX IR, not for target gfx942" in r.stderr

@@ -19,7 +19,7 @@ from ..protocol import atomic_write_text
 from ..toolchain.compile import LLC_FLAGS_MARK, Target
 from ..toolchain.plugin import data_dir
 from ..toolchain.tools import find_tool
-from .kernel import TritonKernel
+from .kernel import TritonInputError, TritonKernel
 from .rewrite import REWRITE_VERSION, RewriteError, rewrite
 
 # Triton's NVPTX code generator asks its LLVM for PTX ISA min(8.6, what its ptxas takes).
@@ -30,7 +30,7 @@ from .rewrite import REWRITE_VERSION, RewriteError, rewrite
 NVPTX_PTX_FEATURE = "+ptx84"
 
 
-def llc_flags(kernel: TritonKernel) -> list[str]:
+def llc_flags(kernel: TritonKernel, target_name: str) -> list[str]:
     """The flags of Triton's own codegen (triton/backends/*/compiler.py, python/src/llvm.cc
     createTargetMachine) that llc-19 has: -O3 (CodeGenOptLevel::Aggressive), no-NaNs FP math,
     trap on unreachable, fp contraction when enable_fp_fusion; NVPTX: 32-bit shared pointers
@@ -39,7 +39,7 @@ def llc_flags(kernel: TritonKernel) -> list[str]:
     if kernel.enable_fp_fusion:
         flags.append("-fp-contract=fast")
     if kernel.is_amdgpu:
-        if kernel.target.startswith("gfx11"):
+        if target_name.startswith("gfx11"):
             flags.append("-mattr=-real-true16")
     else:
         flags += [f"-mattr={NVPTX_PTX_FEATURE}", "-nvptx-short-ptr"]
@@ -50,13 +50,20 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
     """The IR of the Triton kernel at `source` (cache/dump directory, .llir, .json or Triton
     .ll), ready for llc-19 for `target`, which must be the GPU Triton compiled it for."""
     kernel = TritonKernel.load(source)
-    if kernel.target != target.name:
+    try:
+        compiled_for = kernel.target
+    except TritonInputError:  # a bare .llir: no metadata, no PTX beside it; trust -t
+        compiled_for = target.name
+    if kernel.is_amdgpu != target.is_amdgpu:
+        raise RewriteError(f"{source}: {kernel.name} is {'AMDGPU' if kernel.is_amdgpu else 'NVPTX'}"
+                           f" IR, not for target {target.name}")
+    if compiled_for != target.name:
         hint = " (Triton compiles capability 9.0 for the arch-specific sm_90a)" \
-            if kernel.target.endswith("a") else ""
-        raise RewriteError(f"{source}: Triton compiled {kernel.name} for {kernel.target}"
-                           f"{hint}; schedule it with -t {kernel.target}, not {target.name}")
+            if compiled_for.endswith("a") else ""
+        raise RewriteError(f"{source}: Triton compiled {kernel.name} for {compiled_for}"
+                           f"{hint}; schedule it with -t {compiled_for}, not {target.name}")
     original = kernel.llir.read_text(errors="replace")
-    flags = llc_flags(kernel)
+    flags = llc_flags(kernel, target.name)
     key = hashlib.sha256("\0".join([original, " ".join(flags), str(REWRITE_VERSION),
                                     target.name]).encode()).hexdigest()[:16]
     out = data_dir() / "triton" / f"{kernel.name}-{target.name}-{key}.ll"

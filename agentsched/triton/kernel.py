@@ -127,7 +127,7 @@ class TritonKernel:
             if m:
                 return m.group(1)
         raise TritonInputError(f"{self.llir}: cannot tell the GPU it was compiled for (no "
-                               f"{self.name}.json, no .ptx beside it); give it with -t")
+                               f"{self.name}.json, no .ptx beside it)")
 
     def _triple(self) -> str:
         m = re.search(r'^target triple = "([^"]+)"', self.llir.read_text(errors="replace"), re.M)
@@ -210,7 +210,11 @@ class TritonKernel:
         return None
 
     def summary(self) -> dict:
-        out = {"name": self.name, "target": self.target, "llir": str(self.llir),
+        try:
+            target = self.target
+        except TritonInputError:
+            target = None
+        out = {"name": self.name, "target": target, "llir": str(self.llir),
                "threads": self.threads, "shared": self.shared, "params": self.launch_params}
         for k in ("num_warps", "num_ctas", "num_stages", "global_scratch_size",
                   "profile_scratch_size", "triton_version", "hash"):
