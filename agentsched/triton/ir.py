@@ -72,10 +72,10 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
     done = rewrite(original)
     rules = ", ".join(f"{k} x{v}" for k, v in done.applied.items()) or "none"
     text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{done.text.rstrip()}\n"
-            f"; agentsched: Triton kernel {kernel.name} ({kernel.llir}) for {target.name}, "
+            f"; agentsched: Triton kernel {kernel.name} for {target.name}, "
             f"rewritten for LLVM 19 by agentsched.triton.rewrite v{REWRITE_VERSION} "
             f"(rules: {rules})\n")
-    check(text, target, flags, kernel.llir)
+    check(text, target, flags, kernel.llir)  # (no path in the text: it keys caches)
     atomic_write_text(out, text)
     return out
 

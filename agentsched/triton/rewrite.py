@@ -23,7 +23,7 @@ from typing import Callable
 
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
-REWRITE_VERSION = 3
+REWRITE_VERSION = 4
 
 
 @dataclass(frozen=True)
