@@ -264,9 +264,12 @@ def test_every_rule_has_a_test():
 
 
 def test_inline_asm_is_left_alone():
-    asm = ('  %x = tail call i32 asm sideeffect "captures(none) icmp samesign f0x3F800000;", '
-           '"=r"()\n')
+    asm = ('  %x = tail call i32 asm sideeffect "captures(none) icmp samesign f0x3F800000 -inf;",'
+           ' "=r"()\n')
     assert rw.rewrite(asm).text == asm
+    # ... while the operands of the same call are rewritten
+    call = '  %y = tail call float asm "mov.b32 $0, $1; // f0x3F800000", "=f,f"(float f0x3F800000)\n'
+    assert rw.rewrite(call).text == call.replace("(float f0x3F800000)", "(float 0x3FF0000000000000)")
 
 
 # ---------------------------------------------------------------- errors with line and construct

@@ -23,7 +23,7 @@ from typing import Callable
 
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
-REWRITE_VERSION = 4
+REWRITE_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,13 @@ def _float_literals(text: str) -> tuple[str, int]:
                                                                       0x7FC0)}
 
     def line(ln: str) -> str:
+        strings = [m.span() for m in _STRING.finditer(ln)]
+
         def lit(m):
             nonlocal count
-            before = ln[:m.start()]
+            if any(a <= m.start() < b for a, b in strings):  # inside "...": asm, names
+                return m.group(0)
+            before = _STRING.sub('""', ln[:m.start()])
             types = re.findall(r"\b(half|bfloat|float|double)\b", before)
             ty = types[-1] if types else None
             if m.group("dec"):  # LLVM 19 needs a decimal exactly representable in the type
@@ -136,8 +140,7 @@ def _float_literals(text: str) -> tuple[str, int]:
     out = []
     for ln in text.split("\n"):
         out.append(line(ln) if ("f0x" in ln or "inf" in ln or "nan" in ln or "e-" in ln or
-                                "e+" in ln) and
-                   not ln.lstrip().startswith(";") and '"' not in ln else ln)
+                                "e+" in ln) and not ln.lstrip().startswith(";") else ln)
     return "\n".join(out), count
 
 
