@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml scripts/install-deps.sh
 	./scripts/install-deps.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test,sdk]'
+	$(BIN)/pip install -q -e '.[test,sdk,triton]'
 	$(BIN)/agentsched sdk install
 	$(BIN)/agentsched plugin-path >/dev/null
 	touch $(STAMP)

@@ -561,6 +561,14 @@ def _interrupt_behind(e: BaseException, kind: type):
     return None
 
 
+def _add_triton_commands() -> None:
+    from .triton.cli import app as triton_app  # imports typer only, not Triton
+    app.add_typer(triton_app, name="triton")
+
+
+_add_triton_commands()
+
+
 def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the

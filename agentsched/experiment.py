@@ -64,6 +64,9 @@ def resolve_kernel(arg: str, build: BuildOptions | None = None) -> KernelRef:
     options over the spec's (a spec's block gives the launch bounds)."""
     b = build or BuildOptions()
     path = Path(arg)
+    from .triton.kernel import TritonKernel, is_triton_input
+    if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
+        return KernelRef(TritonKernel.load(path).name, path)
     if path.suffix == ".py" or not path.suffix:
         if path.suffix == ".py":
             from .kernels.spec import load_spec_file

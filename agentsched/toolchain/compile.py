@@ -126,12 +126,25 @@ class CompileResult:
     entry: str | None = None  # the kernel's symbol: the only function hooked and measured
 
 
+# IR that agentsched prepared from another compiler's output (agentsched.triton) names, in its
+# first line, the llc flags that compiler's own code generator used (PTX ISA, fp contraction,
+# 32-bit shared pointers ...). They are part of the IR's bytes, so every cache keyed by the
+# IR is keyed by them too, and stock and plugin compiles of the IR use the same flags.
+LLC_FLAGS_MARK = "; agentsched-llc-flags:"
+
+
+def recorded_llc_flags(ir: Path) -> list[str]:
+    from .frontend import header_line
+    line = header_line(ir, LLC_FLAGS_MARK)
+    return line.split() if line is not None else []
+
+
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None) -> list[str]:
-    cmd = [find_tool("llc-19"), *target.llc_flags]
+    cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
         if function:

@@ -156,14 +156,25 @@ def _wrapper(include_name: str, entry: str) -> str:
     return f'#include "{include_name}"\nstatic {decl} __attribute__((unused)) = {init};\n'
 
 
-def ir_entry(ir: str | Path) -> str | None:
-    """The kernel an IR file names on its first line, if any."""
+def header_line(ir: str | Path, mark: str) -> str | None:
+    """What follows `mark` on one of the comment lines that open an IR file (agentsched
+    records the kernel's name and other compilers' llc flags there), if any."""
     try:
-        with open(ir, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline()
+        with open(ir, "rb") as fh:
+            for raw in fh:
+                line = raw.decode(errors="replace")
+                if not line.startswith(";"):
+                    return None
+                if line.startswith(mark):
+                    return line[len(mark):].strip()
     except OSError:
-        return None
-    return first[len(ENTRY_LINE):].strip() if first.startswith(ENTRY_LINE) else None
+        pass
+    return None
+
+
+def ir_entry(ir: str | Path) -> str | None:
+    """The kernel an IR file names in its opening comment lines, if any."""
+    return header_line(ir, ENTRY_LINE)
 
 
 def _tagged(ir: Path, text: str, kernel: Kernel | None, out_dir: Path, stem: str) -> Path:
@@ -377,6 +388,10 @@ def emit_ir(source: str | Path, target, defines: dict | None = None,
     """
     from .compile import check_ir_target
     source = Path(source)
+    from ..triton.kernel import is_triton_input
+    if is_triton_input(source):  # Triton's IR (newer LLVM): rewritten for llc-19, cached
+        from ..triton.ir import llc_ready_ir
+        return llc_ready_ir(source, target)
     if not source.is_file():
         raise FileNotFoundError(f"{source}: source file not found")
     out_dir = data_dir() / "ir"

@@ -1,0 +1,14 @@
+"""Triton kernels in agentsched: schedule the LLVM IR Triton generates, time it with Triton's
+own launch, and hand the tuned binary back to the unchanged Triton program.
+
+    kernel.py   a Triton kernel on disk: a cache / dump directory or an .llir file, its
+                launch metadata (num_warps, shared memory, parameters) and Triton's own binary
+    rewrite.py  Triton's LLVM IR (newer LLVM) -> IR that llc-19 reads, one tested rule each
+    capture.py  @triton.jit function + arguments -> a kernel compiled for a target, no GPU
+    launch.py   the GPU side: Triton's launcher with a swapped cubin, a timer for the search
+    cache.py    write a tuned binary into Triton's cache under the key Triton computes
+
+Only capture, launch and cache import Triton (`pip install agentsched[triton]`); kernel and
+rewrite read files, so the CLI schedules Triton dumps on machines without Triton.
+docs/triton.md walks through the loop.
+"""
