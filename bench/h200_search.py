@@ -29,6 +29,8 @@ CARRY = ROOT / ".devcarry"  # ignored by git (.git/info/exclude); name it in the
 KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
 BUDGET = {"fused_mlp": 480, "gemm8x8": 400, "fa_decode": 320, "fa_decode_wpe1": 320}
 SAME_CODE_ON_NVPTX = {"fa_decode_wpe1": "fa_decode"}  # differs only by an AMDGPU attribute
+# what the NVPTX path runs from LLVM 19 (the frontend names kernels with llvm-cxxfilt)
+CARRIED_TOOLS = ("llc-19", "llvm-config-19", "llvm-cxxfilt-19", "llvm-dis-19")
 SYSTEM_LIBS = ("linux-vdso", "libc.so", "libm.so", "libgcc_s", "libstdc++", "ld-linux")
 WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/real/{tool}" "$@"\n'
 
@@ -41,7 +43,7 @@ def carry():
     if CARRY.exists():
         shutil.rmtree(CARRY)
     (CARRY / "ir").mkdir(parents=True)
-    tools = [Path(find_tool("llc-19")).resolve(), Path(find_tool("llvm-config-19")).resolve()]
+    tools = [Path(find_tool(t)).resolve() for t in CARRIED_TOOLS]
     libs = set()
     for tool in tools:
         for line in subprocess.run(["ldd", str(tool)], capture_output=True,
@@ -57,7 +59,8 @@ def carry():
             tar.add(path, f"llvm/lib/{soname}")
     plugin = plugin_path()
     (CARRY / "plugin").mkdir()
-    shutil.copy(plugin, CARRY / "plugin" / plugin.name)
+    for f in (plugin, plugin.with_name(plugin.name + ".sha256")):  # the build and its checksum
+        shutil.copy(f, CARRY / "plugin" / f.name)
     t = parse_target("sm_90")
     for k in KERNELS:
         shutil.copy(resolve_kernel(k).ir(t), CARRY / "ir" / f"{k}.ll")
@@ -74,7 +77,7 @@ def _unpack() -> dict:
             tar.extractall(dest)
     bin_dir = dest / "llvm" / "bin"
     bin_dir.mkdir(exist_ok=True)
-    for tool in ("llc", "llvm-config"):
+    for tool in (t.removesuffix("-19") for t in CARRIED_TOOLS):
         w = bin_dir / tool
         w.write_text(WRAPPER.format(tool=tool))
         w.chmod(0o755)
