@@ -1,0 +1,64 @@
+// The report's glue, nothing more: figures are Plotly figures built in Python (their JSON
+// sits in <script class="figure"> elements) and are only handed to Plotly.newPlot here;
+// lazily loaded sections are gzip+base64 fragments inflated when their <details> opens;
+// table headers sort their table.
+"use strict";
+
+async function inflate(id) {
+  const b64 = document.getElementById(id).textContent;
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return await new Response(stream).text();
+}
+
+function drawFigures(root) {
+  for (const s of root.querySelectorAll("script.figure")) {
+    const fig = JSON.parse(s.textContent);
+    const div = s.parentElement;
+    s.remove();
+    Plotly.newPlot(div, fig.data, fig.layout, {responsive: true, displaylogo: false});
+  }
+}
+
+function cellValue(td) {
+  const v = td.dataset.v !== undefined ? td.dataset.v : td.textContent.trim();
+  const n = parseFloat(v.replace(/[,+%µs]/g, ""));
+  return v === "" ? null : (isNaN(n) ? v : n);
+}
+
+function sortTable(th) {
+  const table = th.closest("table");
+  const col = Array.from(th.parentElement.children).indexOf(th);
+  const asc = th.dataset.sort !== "asc";
+  for (const h of th.parentElement.children) delete h.dataset.sort;
+  th.dataset.sort = asc ? "asc" : "desc";
+  const body = table.tBodies[0];
+  const rows = Array.from(body.rows);
+  rows.sort((a, b) => {
+    const x = cellValue(a.cells[col]), y = cellValue(b.cells[col]);
+    if (x === y) return 0;
+    if (x === null) return 1;  // blanks last, either way
+    if (y === null) return -1;
+    const c = (typeof x === "number" && typeof y === "number") ? x - y : String(x).localeCompare(String(y));
+    return asc ? c : -c;
+  });
+  body.append(...rows);
+}
+
+document.addEventListener("click", (e) => {
+  const th = e.target.closest("table.sortable thead th");
+  if (th) sortTable(th);
+});
+
+// "toggle" does not bubble; listening in the capture phase sees every <details>.
+document.addEventListener("toggle", async (e) => {
+  const d = e.target;
+  if (!d.open || !d.dataset.blob || d.dataset.loaded) return;
+  d.dataset.loaded = "loading";
+  const body = d.querySelector(":scope > .lazy-body");
+  body.innerHTML = await inflate(d.dataset.blob);
+  drawFigures(body);
+  d.dataset.loaded = "yes";
+}, true);
+
+document.addEventListener("DOMContentLoaded", () => drawFigures(document));
