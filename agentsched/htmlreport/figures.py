@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 from plotly.subplots import make_subplots
@@ -17,6 +18,16 @@ CLASS_COLORS = {"valu": "#1f77b4", "salu": "#ff7f0e", "vmem_load": "#2ca02c",
                 "branch": "#e377c2", "other": "#7f7f7f"}
 SCATTER_LIMIT = 2500  # instructions per region above which the order plot is a 2-D histogram
 LINE_POINTS = 1500  # points per pressure line above which it is max-pooled
+
+
+def _ints(values) -> np.ndarray:
+    """Numeric data as NumPy arrays: Plotly validates them at once and stores them as
+    compact binary (base64) in the figure JSON, where lists cost a call per element."""
+    return np.asarray(list(values), dtype=np.int32)
+
+
+def _floats(values) -> np.ndarray:
+    return np.asarray([np.nan if v is None else v for v in values], dtype=np.float64)
 
 
 def colors_for(labels: list[str]) -> dict[str, str]:
@@ -92,7 +103,8 @@ def order_figure(ref: PassTrace, others: list[tuple[str, PassTrace]], instrs: di
         fig.layout.annotations[k].text = f"{label}: {len(moved)} of {len(common)} moved"
         if big:
             fig.add_trace(go.Histogram2d(
-                x=[ref_pos[i] for i in common], y=[pos[i] for i in common], nbinsx=100,
+                x=_ints(ref_pos[i] for i in common), y=_ints(pos[i] for i in common),
+                nbinsx=100,
                 nbinsy=100, colorscale="Viridis", showscale=False,
                 hovertemplate="LLVM %{x} → agent %{y}: %{z} instructions<extra></extra>"),
                 row=r, col=c)
@@ -102,12 +114,13 @@ def order_figure(ref: PassTrace, others: list[tuple[str, PassTrace]], instrs: di
                 by_cls.setdefault(instrs.get(i, [None, None, "other"])[2], []).append(i)
             for cls, ids in sorted(by_cls.items()):
                 fig.add_trace(go.Scatter(
-                    x=[ref_pos[i] for i in ids], y=[pos[i] for i in ids], mode="markers",
-                    marker=dict(size=[7 if i in moved else 3 for i in ids],
-                                opacity=[1.0 if i in moved else 0.35 for i in ids],
+                    x=_ints(ref_pos[i] for i in ids), y=_ints(pos[i] for i in ids),
+                    mode="markers",
+                    marker=dict(size=_ints(7 if i in moved else 4 for i in ids),
+                                opacity=_floats(1.0 if i in moved else 0.5 for i in ids),
                                 color=CLASS_COLORS.get(cls, "#7f7f7f")), name=cls,
                     legendgroup=cls, showlegend=cls not in shown_classes,
-                    text=[f"#{i} {instrs.get(i, ['?'])[0]}" for i in ids],
+                    text=np.array([f"#{i} {instrs.get(i, ['?'])[0]}" for i in ids]),
                     hovertemplate="%{text}<br>LLVM %{x} → %{y}<extra></extra>"),
                     row=r, col=c)
                 shown_classes.add(cls)
@@ -120,18 +133,18 @@ def order_figure(ref: PassTrace, others: list[tuple[str, PassTrace]], instrs: di
     return _layout(fig, 300 * nrows + 60, legend=dict(orientation="h", y=-0.15))
 
 
-def _pooled(values: list, points: int = LINE_POINTS) -> tuple[list[int], list]:
+def _pooled(values: list, points: int = LINE_POINTS) -> tuple[np.ndarray, np.ndarray]:
     """x and y of a line, max-pooled to at most `points` points (peaks survive)."""
     n = len(values)
     if n <= points:
-        return list(range(n)), values
+        return _ints(range(n)), _floats(values)
     step = math.ceil(n / points)
     xs, ys = [], []
     for s in range(0, n, step):
         chunk = [v for v in values[s:s + step] if v is not None]
         xs.append(s)
         ys.append(max(chunk) if chunk else None)
-    return xs, ys
+    return _ints(xs), _floats(ys)
 
 
 def issue_model(order: list[int], instrs: dict) -> list[int]:

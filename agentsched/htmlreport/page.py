@@ -55,7 +55,7 @@ class Blobs:
         data = html.encode()
         self.raw_bytes += len(data)
         bid = f"blob{len(self.items)}"
-        self.items.append((bid, base64.b64encode(gzip.compress(data, 9, mtime=0)).decode()))
+        self.items.append((bid, base64.b64encode(gzip.compress(data, 6, mtime=0)).decode()))
         return bid
 
 
@@ -237,8 +237,7 @@ def schedule_section(traces: dict[str, Trace], env, blobs: Blobs) -> dict:
         figs.append(F.to_json(F.pressure_figure(present, fn_instrs, color)))
         rows, total = _instruction_rows(ref, present, fn_instrs)
         table_blob = blobs.add(frag.instruction_table(
-            labels=[lab for lab, _ in present[1:]], rows=rows, total=total,
-            limit=TABLE_ROWS))
+            labels=[lab for lab, _ in present[1:]], rows=rows, total=total))
         blob = blobs.add(frag.pass_view(ref=ref, stats=stats, figures=figs, note=note,
                                         table_blob=table_blob, rows=total))
         passes.append({"label": _pass_label(ref), "ref": ref, "stats": stats, "blob": blob,
