@@ -246,3 +246,57 @@ def test_report_opens_in_chromium(report_page, tmp_path):
     assert problems == []
     assert all(u.startswith(("file:", "blob:", "data:")) for u in fetched), fetched
     assert (tmp_path / "report.png").stat().st_size > 10_000
+
+
+@requires_llvm
+def test_rows_without_stored_decisions_are_recompiled(tmp_path):
+    """A results.json from elsewhere (a fresh clone: the store is empty) still gets its
+    schedule views: deterministic agents are re-run live, and their schedule matches."""
+    first = Store(tmp_path / "a.sqlite")
+    try:
+        rows = run_experiment(resolve_kernel("fused_mlp"), "gfx90a", ["default", "pref_salu"],
+                              store=first)
+    finally:
+        first.close()
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps(rows))
+    fresh = Store(tmp_path / "b.sqlite")
+    try:
+        make_report([results], tmp_path / "r.html", store=fresh, command="t")
+    finally:
+        fresh.close()
+    html = (tmp_path / "r.html").read_text()
+    assert "pref_salu moved" in html and "differs from the row" not in html
+
+
+@requires_llvm
+def test_a_search_winner_that_does_not_replay_is_reported_not_shown(tmp_path):
+    data = json.loads(SEARCH_JSON.read_text())
+    lines = data["decisions_text"].splitlines()
+    first = json.loads(lines[0])
+    lines[0] = json.dumps({**first, "pick": 99999})  # no such instruction
+    data["decisions_text"] = "\n".join(lines) + "\n"
+    broken = tmp_path / "gemm8x8.json"
+    broken.write_text(json.dumps(data))
+    store = Store(tmp_path / "s.sqlite")
+    try:
+        make_report([broken], tmp_path / "r.html", store=store, command="t")
+    finally:
+        store.close()
+    html = (tmp_path / "r.html").read_text()
+    assert "its decisions do not replay on this IR" in html
+    assert "Schedules: <code>gemm8x8</code> on sm_90" in html  # LLVM's own schedule still is
+
+
+@requires_llvm
+def test_report_cli_on_a_users_own_source(tmp_path):
+    """`agentsched report --kernel FILE.cu` compiles the user's file, not a suite kernel of
+    the same name, for the rows and for the schedule views (NVPTX: its pressure sets)."""
+    out = tmp_path / "r.html"
+    r = cli("report", "--kernel", str(DATA / "softmax_rows.cu"), "-t", "sm_90",
+            "--agents", "default,max_latency", "--store", str(tmp_path / "s.sqlite"),
+            "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    assert "Schedules: <code>softmax_rows</code> on sm_90" in html
+    assert "max_latency moved" in html and "cannot be compiled here" not in html

@@ -12,7 +12,7 @@ from .page import MAX_POINTS, Variant, build_report, fill_timings, search_varian
 __all__ = ["make_report", "InputError", "MAX_POINTS"]
 
 
-def _row_variant(row: dict, store, label: str) -> Variant:
+def _row_variant(row: dict, store, label: str, source: str) -> Variant:
     """The row's schedule: its stored decisions, or (when the store lacks them) those of a
     fresh compile with the same agent and seed."""
     if row["agent"] == "default":
@@ -25,7 +25,7 @@ def _row_variant(row: dict, store, label: str) -> Variant:
         return Variant(label, None, f"{label}: its decisions are not in the store "
                                     f"({store.path.name}); not shown")
     try:
-        fresh = run_row(resolve_kernel(row["kernel"]), row["target"], row["agent"],
+        fresh = run_row(resolve_kernel(source), row["target"], row["agent"],
                         seed=row.get("seed", 0), store=store)
     except (ValueError, FileNotFoundError, KeyError) as e:
         return Variant(label, None, f"{label}: no stored decisions and no compile ({e})")
@@ -37,7 +37,7 @@ def _row_variant(row: dict, store, label: str) -> Variant:
     return Variant(label, store.decisions(fresh["decisions_hash"]), note)
 
 
-def row_variants(rows: list[dict], store) -> dict[tuple, list[Variant]]:
+def row_variants(rows: list[dict], store, sources: dict[str, str]) -> dict[tuple, list[Variant]]:
     out: dict[tuple, list[Variant]] = {}
     for r in rows:
         group = out.setdefault((r["kernel"], r["target"]), [])
@@ -45,7 +45,7 @@ def row_variants(rows: list[dict], store) -> dict[tuple, list[Variant]]:
                    (r["kernel"], r["target"], r["agent"]))
         label = r["agent"] if same == 1 else f"{r['agent']}:seed={r.get('seed', 0)}"
         if all(v.label != label for v in group):
-            group.append(_row_variant(r, store, label))
+            group.append(_row_variant(r, store, label, sources.get(r["kernel"], r["kernel"])))
     return out
 
 
@@ -56,10 +56,12 @@ def make_report(paths: list[Path], out: Path, *, kernels: list[str] = (),
     """Read `paths`, run the experiments named by `kernels` x `targets` x `agents` (rows
     already in the store are reused), and write the page to `out`."""
     inp = read_inputs(paths) if paths else Inputs()
+    sources: dict[str, str] = {}  # kernel name -> what names it (a suite name, a file)
     if kernels:
         from ..experiment import resolve_kernel, run_experiment
         for k in kernels:
             kref = resolve_kernel(k)
+            sources[kref.name] = k
             for t in targets:
                 inp.rows += run_experiment(kref, t, list(agents), seed=seed, store=store,
                                            progress=progress)
@@ -67,9 +69,10 @@ def make_report(paths: list[Path], out: Path, *, kernels: list[str] = (),
         raise InputError("nothing to report: give results/search/timing JSON files or "
                          "--kernel")
     fill_timings(inp.rows, store)
-    variants = row_variants(inp.rows, store) if schedules else \
+    variants = row_variants(inp.rows, store, sources) if schedules else \
         {(r["kernel"], r["target"]): [] for r in inp.rows}
     for key, vs in search_variants(inp.searches).items():
         variants.setdefault(key, []).extend(vs)
-    return build_report(inp, Path(out), variants=variants, schedules=schedules,
-                        max_points=max_points, progress=progress, command=command)
+    return build_report(inp, Path(out), variants=variants, sources=sources,
+                        schedules=schedules, max_points=max_points, progress=progress,
+                        command=command)

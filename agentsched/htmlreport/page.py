@@ -15,7 +15,8 @@ from typing import Callable
 
 import jinja2
 
-from ..protocol import atomic_write_text
+from ..protocol import ProtocolError, atomic_write_text
+from ..toolchain import ToolFailed
 from . import figures as F
 from .asmdiff import side_by_side, spills_by_block
 from .inputs import Inputs, Search, Timing
@@ -341,10 +342,12 @@ def search_variants(searches: list[Search]) -> dict[tuple, list[Variant]]:
 
 
 def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]],
-                 schedules: bool = True, max_points: int = MAX_POINTS,
+                 sources: dict[str, str] | None = None, schedules: bool = True,
+                 max_points: int = MAX_POINTS,
                  progress: Callable[[str], None] | None = None, command: str = "") -> dict:
     """Write the report to `out` (atomically). `variants` maps (kernel, target) to the
-    schedules to compile and show beside LLVM's. Returns figures about the page."""
+    schedules to compile and show beside LLVM's; `sources` what names a kernel that is not in
+    the suite (its source or spec file). Returns figures about the page."""
     from ..experiment import resolve_kernel
     from ..toolchain import parse_target
     t0 = time.perf_counter()
@@ -368,7 +371,7 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
             continue
         try:
             t = parse_target(target)
-            ir = resolve_kernel(kernel).ir(t)
+            ir = resolve_kernel((sources or {}).get(kernel, kernel)).ir(t)
         except (ValueError, FileNotFoundError, KeyError) as e:
             sec["notes"].append(f"Schedule views skipped: the kernel cannot be compiled "
                                 f"here ({e}).")
@@ -381,7 +384,7 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
                 continue
             try:
                 traces[v.label] = compile_trace(ir, t, v.decisions)
-            except Exception as e:  # a stale replay: say so, show the others
+            except (ToolFailed, ProtocolError) as e:  # a stale replay: say so, show the rest
                 sec["notes"].append(f"{v.label}: its decisions do not replay on this IR "
                                     f"({str(e).splitlines()[0][:300]}); not shown.")
         if "default" in traces:
