@@ -121,12 +121,12 @@ def main() -> int:
     ap.add_argument("--open-pass", type=int, default=0, help="which pass (0-based)")
     args = ap.parse_args()
     if args.screenshot:
-        screenshot(args.page, args.screenshot, args.open_pass)
+        screenshot(args.page.resolve(), args.screenshot, args.open_pass)
         return 0
     res: dict = {"host": platform.node(), "cpus": os.cpu_count(),
                  "load_average": os.getloadavg()[0]}
     if args.page:
-        page = args.page
+        page = args.page.resolve()
     else:
         page = Path(f"/tmp/report-{args.kernel}-{args.target}.html")
         res.update(kernel=args.kernel, target=args.target, agents=args.agents,

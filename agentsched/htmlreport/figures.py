@@ -6,11 +6,14 @@ import math
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.colors import qualitative
+from plotly.io.json import to_json_plotly
 from plotly.subplots import make_subplots
 
 from .traces import PassTrace, moved_ids
 
+TEMPLATE = "plotly_white"  # one copy in the page, not one per figure (see to_json)
 DEFAULT_COLOR = "#222222"
 PALETTE = qualitative.D3
 CLASS_COLORS = {"valu": "#1f77b4", "salu": "#ff7f0e", "vmem_load": "#2ca02c",
@@ -44,14 +47,24 @@ def colors_for(labels: list[str]) -> dict[str, str]:
 
 def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
     kw.setdefault("margin", dict(l=60, r=20, t=40, b=40))
-    fig.update_layout(template="plotly_white", height=height, font=dict(size=11), **kw)
+    fig.update_layout(height=height, font=dict(size=11), **kw)
     return fig
 
 
+def _script_safe(text: str) -> str:
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def to_json(fig: go.Figure) -> str:
-    """Figure JSON safe inside a <script> element."""
-    return (fig.to_json().replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("&", "\\u0026"))
+    """Figure JSON safe inside a <script> element, without its template: the page holds the
+    template once (template_json) and report.js puts it back, 7 kB less per figure."""
+    d = fig.to_dict()
+    d["layout"].pop("template", None)
+    return _script_safe(to_json_plotly(d))
+
+
+def template_json() -> str:
+    return _script_safe(to_json_plotly(pio.templates[TEMPLATE].to_plotly_json()))
 
 
 # ---------------------------------------------------------------- experiment overview
@@ -113,17 +126,24 @@ def order_figure(ref: PassTrace, others: list[tuple[str, PassTrace]], instrs: di
             for i in common:
                 by_cls.setdefault(instrs.get(i, [None, None, "other"])[2], []).append(i)
             for cls, ids in sorted(by_cls.items()):
-                fig.add_trace(go.Scatter(
-                    x=_ints(ref_pos[i] for i in ids), y=_ints(pos[i] for i in ids),
-                    mode="markers",
-                    marker=dict(size=_ints(7 if i in moved else 4 for i in ids),
-                                opacity=_floats(1.0 if i in moved else 0.5 for i in ids),
-                                color=CLASS_COLORS.get(cls, "#7f7f7f")), name=cls,
-                    legendgroup=cls, showlegend=cls not in shown_classes,
-                    text=np.array([f"#{i} {instrs.get(i, ['?'])[0]}" for i in ids]),
-                    hovertemplate="%{text}<br>LLVM %{x} → %{y}<extra></extra>"),
-                    row=r, col=c)
-                shown_classes.add(cls)
+                # moved instructions big and named, the (many) unmoved small and anonymous:
+                # two traces with constant markers store no per-point sizes
+                for part in ([i for i in ids if i in moved], [i for i in ids if i not in moved]):
+                    if not part:
+                        continue
+                    is_moved = part[0] in moved
+                    fig.add_trace(go.Scatter(
+                        x=_ints(ref_pos[i] for i in part), y=_ints(pos[i] for i in part),
+                        mode="markers", name=cls, legendgroup=cls,
+                        showlegend=cls not in shown_classes,
+                        marker=dict(size=7 if is_moved else 4, opacity=1 if is_moved else 0.5,
+                                    color=CLASS_COLORS.get(cls, "#7f7f7f")),
+                        text=np.array([f"#{i} {instrs.get(i, ['?'])[0]}" for i in part])
+                        if is_moved else None,
+                        hovertemplate=("%{text}<br>LLVM %{x} → %{y}" if is_moved else
+                                       "LLVM %{x} → %{y}, not moved") + "<extra></extra>"),
+                        row=r, col=c)
+                    shown_classes.add(cls)
         fig.add_trace(go.Scatter(x=[0, size - 1], y=[0, size - 1], mode="lines",
                                  line=dict(color="#bbb", width=1, dash="dot"),
                                  hoverinfo="skip", showlegend=False), row=r, col=c)
@@ -133,18 +153,16 @@ def order_figure(ref: PassTrace, others: list[tuple[str, PassTrace]], instrs: di
     return _layout(fig, 300 * nrows + 60, legend=dict(orientation="h", y=-0.15))
 
 
-def _pooled(values: list, points: int = LINE_POINTS) -> tuple[np.ndarray, np.ndarray]:
-    """x and y of a line, max-pooled to at most `points` points (peaks survive)."""
+def _pooled(values: list, points: int = LINE_POINTS) -> dict:
+    """A line over positions 0..n-1 as Plotly's x0/dx/y (no x array), max-pooled to at most
+    `points` points (peaks survive). y is float32: whole register units, NaN for gaps."""
     n = len(values)
-    if n <= points:
-        return _ints(range(n)), _floats(values)
-    step = math.ceil(n / points)
-    xs, ys = [], []
+    step = max(1, math.ceil(n / points))
+    ys = []
     for s in range(0, n, step):
         chunk = [v for v in values[s:s + step] if v is not None]
-        xs.append(s)
         ys.append(max(chunk) if chunk else None)
-    return _ints(xs), _floats(ys)
+    return {"x0": 0, "dx": step, "y": _floats(ys).astype(np.float32)}
 
 
 def issue_model(order: list[int], instrs: dict) -> list[int]:
@@ -176,16 +194,16 @@ def pressure_figure(passes: list[tuple[str, PassTrace]], instrs: dict,
                         vertical_spacing=0.08)
     for label, tr in passes:
         for row, s in enumerate(psets, 1):
-            xs, ys = _pooled(tr.pressure.get(s, []))
             fig.add_trace(go.Scatter(
-                x=xs, y=ys, mode="lines", name=label, legendgroup=label, showlegend=row == 1,
+                **_pooled(tr.pressure.get(s, [])), mode="lines", name=label,
+                legendgroup=label, showlegend=row == 1,
                 line=dict(color=color.get(label), width=2.5 if label == "default" else 1.5),
                 connectgaps=True,
                 hovertemplate=f"{label}<br>position %{{x}}: %{{y}} {s}<extra></extra>"),
                 row=row, col=1)
-        xs, ys = _pooled(issue_model(tr.order, instrs))
         fig.add_trace(go.Scatter(
-            x=xs, y=ys, mode="lines", name=label, legendgroup=label, showlegend=not psets,
+            **_pooled(issue_model(tr.order, instrs)), mode="lines", name=label,
+            legendgroup=label, showlegend=not psets,
             line=dict(color=color.get(label), width=2.5 if label == "default" else 1.5),
             hovertemplate=f"{label}<br>position %{{x}}: %{{y}} stall cycles<extra></extra>"),
             row=len(titles), col=1)

@@ -401,7 +401,8 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
         tables=experiment_tables(rows), overview=[F.to_json(f) for f in overview],
         sections=sections, timings=timing_groups(inp.timings, env, blobs),
         searches=search_views(inp.searches), blobs=blobs.items,
-        plotly_js=_plotly_js(), script=(HERE / "static" / "report.js").read_text(),
+        plotly_js=_plotly_js(), template=F.template_json(),
+        script=(HERE / "static" / "report.js").read_text(),
         style=(HERE / "static" / "report.css").read_text())
     atomic_write_text(out, html)
     return {"bytes": len(html.encode()), "blobs": len(blobs.items),

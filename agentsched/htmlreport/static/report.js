@@ -11,9 +11,13 @@ async function inflate(id) {
   return await new Response(stream).text();
 }
 
+let template = null;  // the figures' shared Plotly template, kept once in the page
+
 function drawFigures(root) {
+  template ??= JSON.parse(document.getElementById("plotly-template").textContent);
   for (const s of root.querySelectorAll("script.figure")) {
     const fig = JSON.parse(s.textContent);
+    fig.layout.template = template;
     const div = s.parentElement;
     s.remove();
     Plotly.newPlot(div, fig.data, fig.layout, {responsive: true, displaylogo: false});
