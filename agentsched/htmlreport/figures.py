@@ -3,6 +3,7 @@ Plotly.newPlot."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
@@ -55,12 +56,18 @@ def _script_safe(text: str) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def to_json(fig: go.Figure) -> str:
-    """Figure JSON safe inside a <script> element, without its template: the page holds the
-    template once (template_json) and report.js puts it back, 7 kB less per figure."""
+@dataclass
+class FigureJSON:
+    json: str  # safe inside a <script> element
+    height: int  # px: the page reserves it, so figures are drawn only when scrolled to
+
+
+def to_json(fig: go.Figure) -> FigureJSON:
+    """The figure for the page, without its template: the page holds the template once
+    (template_json) and report.js puts it back, 7 kB less per figure."""
     d = fig.to_dict()
     d["layout"].pop("template", None)
-    return _script_safe(to_json_plotly(d))
+    return FigureJSON(_script_safe(to_json_plotly(d)), int(fig.layout.height or 450))
 
 
 def template_json() -> str:

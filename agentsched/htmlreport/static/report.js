@@ -1,5 +1,6 @@
 // The report's glue, nothing more: figures are Plotly figures built in Python (their JSON
-// sits in <script class="figure"> elements) and are only handed to Plotly.newPlot here;
+// sits in <script class="figure"> elements) and are only handed to Plotly.newPlot here,
+// when they come near the screen;
 // lazily loaded sections are gzip+base64 fragments inflated when their <details> opens;
 // table headers sort their table.
 "use strict";
@@ -13,20 +14,36 @@ async function inflate(id) {
 
 let template = null;  // the figures' shared Plotly template, kept once in the page
 
-function drawFigures(root) {
+function draw(div) {
+  const s = div.querySelector(":scope > script.figure");
+  if (!s) return;
   template ??= JSON.parse(document.getElementById("plotly-template").textContent);
-  for (const s of root.querySelectorAll("script.figure")) {
-    const fig = JSON.parse(s.textContent);
-    fig.layout.template = template;
-    const div = s.parentElement;
-    s.remove();
-    Plotly.newPlot(div, fig.data, fig.layout, {responsive: true, displaylogo: false});
+  const fig = JSON.parse(s.textContent);
+  fig.layout.template = template;
+  s.remove();
+  Plotly.newPlot(div, fig.data, fig.layout, {responsive: true, displaylogo: false});
+}
+
+// Figures on the page itself are drawn when they come near the screen (a long report has
+// dozens); those in a section just opened are drawn at once.
+const nearScreen = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    if (e.isIntersecting) {
+      nearScreen.unobserve(e.target);
+      draw(e.target);
+    }
+  }
+}, {rootMargin: "600px"});
+
+function drawFigures(root, now) {
+  for (const div of root.querySelectorAll("div.plot")) {
+    if (now) draw(div); else nearScreen.observe(div);
   }
 }
 
 function cellValue(td) {
-  const v = td.dataset.v !== undefined ? td.dataset.v : td.textContent.trim();
-  const n = parseFloat(v.replace(/[,+%µs]/g, ""));
+  const v = td.textContent.trim();
+  const n = parseFloat(v.replace(/[,+%µs]/g, ""));  // "12•" is 12, "+3" is 3
   return v === "" ? null : (isNaN(n) ? v : n);
 }
 
@@ -61,8 +78,8 @@ document.addEventListener("toggle", async (e) => {
   d.dataset.loaded = "loading";
   const body = d.querySelector(":scope > .lazy-body");
   body.innerHTML = await inflate(d.dataset.blob);
-  drawFigures(body);
+  drawFigures(body, true);
   d.dataset.loaded = "yes";
 }, true);
 
-document.addEventListener("DOMContentLoaded", () => drawFigures(document));
+document.addEventListener("DOMContentLoaded", () => drawFigures(document, false));
