@@ -76,7 +76,7 @@ def template_json() -> str:
 
 # ---------------------------------------------------------------- experiment overview
 
-def metric_bars(rows: list[dict], metric: str, title: str) -> go.Figure | None:
+def metric_bars(rows: list[dict], metric: str, title: str, log: bool = False) -> go.Figure | None:
     targets = list(dict.fromkeys(r["target"] for r in rows if r.get(metric) is not None))
     if not targets:
         return None
@@ -93,7 +93,9 @@ def metric_bars(rows: list[dict], metric: str, title: str) -> go.Figure | None:
                                  marker_color=color[agent], legendgroup=agent,
                                  showlegend=col == 1), row=1, col=col)
     fig.update_xaxes(tickangle=-30)
-    return _layout(fig, 360, title=title, barmode="group")
+    if log:  # kernels differ by orders of magnitude
+        fig.update_yaxes(type="log")
+    return _layout(fig, 380, title=title, barmode="group", margin=dict(l=60, r=20, t=80, b=40))
 
 
 # ---------------------------------------------------------------- schedules

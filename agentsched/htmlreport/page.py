@@ -393,7 +393,7 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
     overview = [f for f in (F.metric_bars(rows, "vgpr", "VGPRs by kernel and agent"),
                             F.metric_bars(rows, "est_cycles",
                                           "llvm-mca est. cycles / iteration of the hottest "
-                                          "loop"),
+                                          "loop (log scale)", log=True),
                             F.metric_bars(rows, "spills", "Spilled registers")
                             if any(r.get("spills") for r in rows) else None) if f]
     html = env.get_template("report.html.j2").render(
