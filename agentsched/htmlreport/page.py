@@ -357,11 +357,13 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
     for (kernel, target), vs in variants.items():
         sec = {"kernel": kernel, "target": target, "id": f"s-{kernel}-{target}",
                "notes": [v.note for v in vs if v.note], "views": None}
-        sections.append(sec)
         rows = [r for r in inp.rows if r["kernel"] == kernel and r["target"] == target]
         sec["timing"] = rows_timing_view(rows)
         if not schedules:
+            if sec["timing"]:  # the rows' timings still get their plot
+                sections.append(sec)
             continue
+        sections.append(sec)
         default_row = next((r for r in rows if r["agent"] == "default"), None)
         if default_row and max_points and default_row.get("decisions", 0) > max_points:
             sec["notes"].append(
