@@ -45,7 +45,7 @@ def measure(page_path: Path, repeats: int = 3) -> dict:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=FLAGS)
         try:
-            loads, opens, tables = [], [], []
+            loads, opens, tables, asms = [], [], [], []
             for _ in range(repeats):
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 errors: list[str] = []
@@ -73,6 +73,12 @@ def measure(page_path: Path, repeats: int = 3) -> dict:
                     tables.append((time.perf_counter() - t0) * 1000)
                     out["largest_pass_instructions"] = max(sizes)
                     out["passes"] = n
+                diffs = page.locator("details.asm")
+                if diffs.count():
+                    t0 = time.perf_counter()
+                    diffs.first.locator("summary").click()
+                    diffs.first.locator("table.asmdiff tbody tr").first.wait_for(timeout=120_000)
+                    asms.append((time.perf_counter() - t0) * 1000)
                 out["js_heap_bytes"] = page.evaluate("performance.memory.usedJSHeapSize")
                 out["errors"] = errors
                 page.close()
@@ -81,6 +87,8 @@ def measure(page_path: Path, repeats: int = 3) -> dict:
             if opens:
                 out["open_largest_pass_ms_median"] = round(statistics.median(opens))
                 out["open_its_instruction_table_ms_median"] = round(statistics.median(tables))
+            if asms:
+                out["open_first_asm_diff_ms_median"] = round(statistics.median(asms))
         finally:
             browser.close()
     return out
