@@ -5,7 +5,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench browser clean
 
 setup: $(STAMP)
 
@@ -20,9 +20,15 @@ $(STAMP): pyproject.toml scripts/install-deps.sh
 
 run: setup
 	$(BIN)/agentsched reproduce --out results
+	$(BIN)/agentsched report results bench/h200/h200.json bench/h200/search/*/*.json \
+	    -o results/report.html
 
-test: setup
+# The browser test needs Debian's chromium; without it that one test skips, saying why.
+test: setup browser
 	$(BIN)/pytest -q
+
+browser:
+	-./scripts/install-browser.sh
 
 bench: setup
 	$(BIN)/python bench/compile_overhead.py

@@ -90,6 +90,8 @@ def time_rows(kernel: KernelRef, target_name: str, rows: list[dict], store: Stor
         r["time_ci_us"] = v.get("ci95")
         r["speedup"] = v.get("speedup")
         r["time_ok"] = v.get("ok")
+        # with the run's A/A floor, which the report draws beside the speedups
         store.put_timing(decisions_hash=r["decisions_hash"], source_hash=r["source_hash"],
-                         target=target_name, gpu=gpu, result=v)
+                         target=target_name, gpu=gpu,
+                         result={**v, "noise_floor": res.get("noise_floor")})
     return rows

@@ -385,6 +385,41 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
 
 
 @app.command()
+def report(inputs: Optional[List[Path]] = typer.Argument(
+               None, help="results.json (or its directory), search JSONs, timing JSONs"),
+           output: Path = typer.Option(..., "-o", "--output", help="The HTML page"),
+           kernel: Optional[str] = typer.Option(None, "--kernel",
+                                                help="Run these experiments (comma-separated; "
+                                                     "stored rows are reused)"),
+           target: str = typer.Option("gfx1100", "--target", "-t", help="Comma-separated"),
+           agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
+                                       "pref_salu", "--agents"),
+           seed: int = SeedOpt,
+           store_path: Optional[Path] = typer.Option(None, "--store"),
+           schedules: bool = typer.Option(True, "--schedules/--no-schedules",
+                                          help="Compile and show each schedule's regions"),
+           max_points: int = typer.Option(20_000, "--max-points",
+                                          help="Skip schedule views of kernels with more "
+                                               "decision points per compile (0: no limit)")):
+    """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
+    from .htmlreport import make_report
+    from .store import Store
+    store = Store(store_path)
+    try:
+        info = make_report(list(inputs or []), output,
+                           kernels=[k for k in (kernel or "").split(",") if k],
+                           targets=[t for t in target.split(",") if t],
+                           agents=[a for a in agents_.split(",") if a], seed=seed, store=store,
+                           schedules=schedules, max_points=max_points,
+                           progress=lambda s: err.print(f"[dim]{s}[/dim]"),
+                           command="agentsched report " + " ".join(sys.argv[2:]))
+    finally:
+        store.close()
+    out.print(f"-> {output} ({info['bytes'] / 1e6:.1f} MB, {info['blobs']} lazy sections, "
+              f"{info['seconds']} s)")
+
+
+@app.command()
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
            agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"

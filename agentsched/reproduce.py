@@ -22,11 +22,16 @@ TABLES = [
     ("Register-pressure attempts", ["fa_decode_d256", "gemm8x8", "fa_decode_volatile"]),
 ]
 
-# What the seed reported on gfx1100 (../shared/seed): decision points, VGPRs, time notes.
+# What the seed reported on gfx1100 (../shared/seed): decision points, VGPRs, time notes;
+# where it gave them per agent: vgpr_all_agents, time_us (default), time_pct (agent's time
+# vs default, %), time_within_pct (every agent within that many %).
 SEED = {
-    "fused_mlp": {"decisions": 64, "vgpr": 74, "note": "every agent changed 60-91% of "
+    "fused_mlp": {"decisions": 64, "vgpr": 74, "vgpr_all_agents": 74, "time_us": 311.2,
+                  "time_within_pct": 1, "note": "every agent changed 60-91% of "
                   "decisions, up to 512 asm diff lines; time within 1% (311.2 us default)"},
-    "fa_decode": {"decisions": 26, "vgpr": 97, "occupancy_claim": 16,
+    "fa_decode": {"decisions": 26, "vgpr": 97, "occupancy_claim": 16, "time_us": 92249,
+                  "time_pct": {"min_pressure": -1.2, "random": 3.3, "max_latency": 2.8,
+                               "pref_salu": 2.9, "pref_load": 0.0},
                   "note": "min_pressure -1.2%, random +3.3%, max_latency +2.8%, pref_salu "
                   "+2.9%, pref_load 0.0% vs 92,249 us default"},
     "fa_decode_wpe1": {"vgpr": 144, "occupancy_claim": 8, "note": "spread fell to ~3.4%"},
