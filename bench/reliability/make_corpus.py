@@ -9,10 +9,10 @@ package (`apt-get source --download-only llvm-toolchain-19`, then
 '*/llvm/test/CodeGen/NVPTX/*' '*/llvm/LICENSE.TXT'`).
 
 A file is kept for a campaign target when stock llc-19 compiles it there with
--verify-machineinstrs (the campaign's own triple and flags), no function in it names another
-GPU in "target-cpu", the agent-sched plugin finds at least one decision with a real choice,
-and, on NVPTX, ptxas accepts stock llc-19's PTX (so a ptxas failure in the campaign is the
-schedule's doing). Files are tried in a seeded random order (any size below 100 KB).
+-verify-machineinstrs (the campaign's own triple and flags), its `target triple` (if any) is
+for the same architecture, no function in it names another GPU in "target-cpu", the
+agent-sched plugin finds at least one decision with a real choice, and, on NVPTX, ptxas
+accepts stock llc-19's PTX (so a ptxas failure in the campaign is the schedule's doing). Files are tried in a seeded random order (any size below 100 KB).
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from reliability import TARGETS, llc_flags, tools  # noqa: E402  (bench/reliabil
 MAX_BYTES = 100_000
 RUN_LINE = re.compile(r"^\s*;\s*RUN:(.*)$", re.M)
 TARGET_CPU = re.compile(r'"target-cpu"="([^"]+)"')
+TRIPLE = re.compile(r'^target triple = "([^"]+)"', re.M)
 
 
 def run_mcpus(text: str) -> list[str]:
@@ -53,6 +54,10 @@ def try_target(path: Path, target: str, t: dict, tmp: Path) -> dict | None:
     cpus = set(TARGET_CPU.findall(text))
     if cpus and cpus != {target}:
         return None
+    triple = TRIPLE.search(text)
+    campaign_arch = llc_flags(target)[0].split("=")[1].split("-")[0]
+    if triple and triple.group(1).split("-")[0] != campaign_arch:
+        return None  # e.g. 32-bit nvptx IR: agentsched (rightly) refuses it for nvptx64
     out = tmp / "stock.s"
     stock = [t["llc"], *llc_flags(target, enable_misched=False), "-verify-machineinstrs",
              str(path), "-o", str(out)]
