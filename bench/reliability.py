@@ -169,8 +169,11 @@ def kill_tagged(tag: str) -> None:
 class Ctx:
     """What every case needs: paths, tools, the base environment, the CLI's options."""
 
-    def __init__(self, out: Path, seed: int, full: bool):
+    def __init__(self, out: Path, seed: int, full: bool, seeds: int | None = None,
+                 keep: bool = False):
         self.out, self.seed, self.full = out, seed, full
+        self.seeds, self.keep = seeds, keep  # corpus seeds (None: 1 quick, 3 full); keep dirs
+        self.can_mknod = self.readonly_dir_ok = False  # found out by setup_checks()
         self.data = out / "data"  # AGENTSCHED_DATA of every run (plugin, IR cache)
         self.work = out / "work"  # one directory per case
         self.inputs = out / "inputs"
@@ -1504,6 +1507,8 @@ def malformed_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
     for kind in ("junk", "directory", "truncated", "empty"):
         add(f"store/{kind}", f"experiment with a {kind} results store",
             lambda ctx, d, k=kind: store_case(ctx, d, k))
+    add("bundle/tampered-spec", "agentsched time on a bundle whose spec.py was changed after "
+        "it was built", bundle_case)
     # the cached plugin
     for kind in ("truncated", "garbage"):
         add(f"plugin-cache/{kind}", f"a {kind} cached plugin .so",
@@ -1580,6 +1585,22 @@ def store_case(ctx: Ctx, d: Path, kind: str) -> Outcome:
         damage.append("the unreadable store was modified")
     return judge(r, "either" if kind == "empty" else "error", names=("store.sqlite",),
                  damage=damage)
+
+
+def bundle_case(ctx: Ctx, d: Path) -> Outcome:
+    """A bundle is code that runs (its spec.py): one whose files no longer match its manifest
+    must be refused before any of it runs (there is no GPU here, so an error is expected
+    either way; what counts is whether the changed spec.py ran)."""
+    b, marker = d / "bundle", d / "tampered-code-ran"
+    _must(ctx.run(ctx.agentsched("bundle", ROOT / "examples" / "rmsnorm" / "spec.py", "-t",
+                                 "sm_90", "--agents", "default", "-o", b), d, timeout=300))
+    with open(b / "spec.py", "a") as fh:
+        fh.write(f"\nopen({str(marker)!r}, 'w').write('ran')\n")
+    r = ctx.run(ctx.agentsched("time", b), d)
+    wrong = ["the changed spec.py was run (the manifest's hashes were not checked first)"] \
+        if marker.exists() else []
+    return judge(r, "error", names=("spec.py", "manifest", "hash", "gpu", "cuda", "bundle"),
+                 wrong=wrong)
 
 
 def plugin_cache_case(ctx: Ctx, d: Path, kind: str) -> Outcome:
@@ -1801,8 +1822,7 @@ def summarize(ctx: Ctx, records: list[dict], planned: int, wall_s: float, mode: 
         "counts": counts, "total": total,
         "goal_zero": {c: total[c] for c in GOAL_ZERO},
         "corpus": {"cases": len(corpus),
-                   "files": len({r["id"].split("/")[1] + "/" + r["id"].split("/")[2]
-                                 for r in corpus}),
+                   "pairs": len({tuple(r["id"].split("/")[1:4]) for r in corpus}),
                    "decisions": sum((r["data"].get("decisions") or 0) for r in corpus),
                    "changed": sum((r["data"].get("changed") or 0) for r in corpus)},
         "not_ok": [{k: r[k] for k in ("id", "category", "what", "detail", "repro")}
@@ -1824,7 +1844,7 @@ def markdown(s: dict) -> str:
            f"{s['cases_run']} of {s['cases_planned']} cases, {s['processes_run']} processes, "
            f"{s['wall_s'] / 60:.1f} min; agentsched {s['tools']['git']}, "
            f"ptxas {s['tools'].get('ptxas_version')}.\n",
-           f"Corpus: {s['corpus']['cases']} live random compiles over {s['corpus']['files']} "
+           f"Corpus: {s['corpus']['cases']} live random compiles over {s['corpus']['pairs']} "
            f"(file, target) pairs, {s['corpus']['decisions']} decision points, "
            f"{s['corpus']['changed']} changed from LLVM's pick.\n",
            "| family | " + " | ".join(cats) + " |", "|---|" + "---|" * len(cats)]
@@ -1875,8 +1895,7 @@ def main(argv: list[str] | None = None) -> int:
         if f not in FAMILIES:
             ap.error(f"unknown family {f!r}; choose from {', '.join(FAMILIES)}")
     t0 = time.monotonic()
-    ctx = Ctx(out, args.seed, args.full)
-    ctx.keep, ctx.seeds = args.keep, args.seeds
+    ctx = Ctx(out, args.seed, args.full, args.seeds, args.keep)
     prepare_inputs(ctx)
     setup_checks(ctx)
     cases = all_cases(ctx, families)

@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from .conftest import requires_llvm
 
 ROOT = Path(__file__).resolve().parent.parent
