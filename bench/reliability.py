@@ -121,11 +121,22 @@ class Run:
     signalled_alive: bool = False  # the process was still running when the signal went
     orphans: list[str] = field(default_factory=list)
     tmp_left: list[str] = field(default_factory=list)
+    new_outputs: list[str] = field(default_factory=list)  # output paths this run created
     process_storm: int = 0  # most processes seen at once, when over the limit
 
     def shell(self) -> str:
         env = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in self.env_extra.items())
         return f"cd {shlex.quote(self.cwd)} && {env + ' ' if env else ''}{shlex.join(self.argv)}"
+
+
+OUTPUT_OPTIONS = ("-o", "--output", "--json", "--csv", "--save-decisions", "--decisions-out")
+PLUGIN_OUTPUTS = ("-agent-sched-state-log=", "-agent-sched-report=")
+
+
+def output_paths(argv: list[str]) -> list[Path]:
+    """The files a command names as outputs (CLI options and the plugin's own)."""
+    out = [Path(b) for a, b in zip(argv, argv[1:]) if a in OUTPUT_OPTIONS]
+    return out + [Path(a.split("=", 1)[1]) for a in argv if a.startswith(PLUGIN_OUTPUTS)]
 
 
 def proc_table() -> dict[int, tuple[str, str, bytes]]:
@@ -234,6 +245,7 @@ class Ctx:
         r = Run(argv=[str(a) for a in argv], cwd=str(cwd), env_extra=dict(env or {}))
         full_env = {**self.env, **(env or {}), TAG: tag, "TMPDIR": str(tmpdir)}
         so, se = tmpdir.parent / f"{tag}.out", tmpdir.parent / f"{tag}.err"
+        absent = [p for p in output_paths(r.argv) if not os.path.lexists(p)]
 
         with open(so, "wb") as fo, open(se, "wb") as fe:
             t0 = time.monotonic()
@@ -285,6 +297,7 @@ class Ctx:
         so.unlink()
         se.unlink()
         r.tmp_left = sorted(str(p.relative_to(tmpdir)) for p in tmpdir.rglob("*"))
+        r.new_outputs = [str(p) for p in absent if os.path.lexists(p)]
         _force_rmtree(tmpdir)
         return r
 
@@ -377,6 +390,9 @@ def judge(r: Run, expect: str, *, names: tuple[str, ...] = (), damage: list[str]
         issues.append(("damage", f"orphan processes {r.orphans}"))
     if r.tmp_left and not (r.timed_out or r.process_storm):  # we SIGKILLed those ourselves
         issues.append(("damage", f"temp files left in TMPDIR {r.tmp_left[:5]}"))
+    if r.rc != 0 and r.new_outputs and not r.signal_sent and not r.timed_out:
+        issues.append(("damage", "a failed run left files at final output names "
+                                 f"{[Path(p).name for p in r.new_outputs]}"))
     if r.timed_out:
         issues.append(("hang", f"no exit within the timeout ({r.wall_s:.0f} s)"))
     c = None if r.timed_out or r.process_storm else crash_signs(r)
@@ -718,7 +734,13 @@ def kill_case(ctx: Ctx, d: Path, name: str, sig: str, how: str, frac: float) -> 
     ref_dir = Path(ref["dir"])
     temps_before = set(data_dir_temps(ctx))
     at = round(frac * ref["wall_s"], 3)
-    r = ctx.run(cmd.argv(ctx, d), d, timeout=max(60, 5 * ref["wall_s"]), kill=(sig, how, at))
+    for _ in range(3):  # the machine's load changes: a signal after the end is retried earlier
+        for p in list(d.iterdir()):
+            _force_rmtree(p) if p.is_dir() else p.unlink()
+        r = ctx.run(cmd.argv(ctx, d), d, timeout=max(60, 5 * ref["wall_s"]), kill=(sig, how, at))
+        if r.signalled_alive:
+            break
+        at = round(frac * r.wall_s, 3)
     if sig == "KILL":  # a SIGKILLed process cannot remove its temp files; nothing else may stay
         r.tmp_left = []
     damage, missing = output_problems(d, ref_dir, cmd.outputs)
@@ -1818,6 +1840,7 @@ def summarize(ctx: Ctx, records: list[dict], planned: int, wall_s: float, mode: 
     return {
         "mode": mode, "seed": ctx.seed, "cases_planned": planned, "cases_run": len(records),
         "processes_run": sum(r["runs"] for r in records), "wall_s": round(wall_s, 1),
+        "case_s": round(sum(r["case_s"] for r in records), 1),  # over resumed runs too
         "tools": {**ctx.tools, "git": _git_head(), "python": sys.version.split()[0]},
         "counts": counts, "total": total,
         "goal_zero": {c: total[c] for c in GOAL_ZERO},
@@ -1825,6 +1848,9 @@ def summarize(ctx: Ctx, records: list[dict], planned: int, wall_s: float, mode: 
                    "pairs": len({tuple(r["id"].split("/")[1:4]) for r in corpus}),
                    "decisions": sum((r["data"].get("decisions") or 0) for r in corpus),
                    "changed": sum((r["data"].get("changed") or 0) for r in corpus)},
+        "kill": {"cases": len(kills := [r for r in records if r["family"] == "kill"]),
+                 "signal_while_running": sum(bool(r["data"].get("alive_at_signal"))
+                                             for r in kills)},
         "not_ok": [{k: r[k] for k in ("id", "category", "what", "detail", "repro")}
                    for r in records if r["category"] not in ("ok", "clear_error")],
     }
@@ -1842,11 +1868,14 @@ def markdown(s: dict) -> str:
     cats = [c for c in (*CATEGORIES, "harness") if c != "harness" or s["total"]["harness"]]
     out = [f"# Reliability campaign ({s['mode']}, seed {s['seed']})\n",
            f"{s['cases_run']} of {s['cases_planned']} cases, {s['processes_run']} processes, "
-           f"{s['wall_s'] / 60:.1f} min; agentsched {s['tools']['git']}, "
+           f"{s['case_s'] / 60:.1f} min of case time (cases run one at a time except the "
+           f"corpus's, with --jobs); agentsched {s['tools']['git']}, "
            f"ptxas {s['tools'].get('ptxas_version')}.\n",
            f"Corpus: {s['corpus']['cases']} live random compiles over {s['corpus']['pairs']} "
            f"(file, target) pairs, {s['corpus']['decisions']} decision points, "
-           f"{s['corpus']['changed']} changed from LLVM's pick.\n",
+           f"{s['corpus']['changed']} changed from LLVM's pick. Kill points: "
+           f"{s['kill']['signal_while_running']} of {s['kill']['cases']} signals reached a "
+           f"running command (the others: it had finished after three tries).\n",
            "| family | " + " | ".join(cats) + " |", "|---|" + "---|" * len(cats)]
     for fam, row in s["counts"].items():
         out.append(f"| {fam} | " + " | ".join(str(row[c]) for c in cats) + " |")

@@ -47,6 +47,12 @@ def test_classifier_categories():
     assert j(run(timed_out=True, rc=-9), "ok").category == "hang"
     assert j(run(orphans=["123 llc-19 S"]), "ok").category == "damage"
     assert j(run(tmp_left=["agentsched-x/out.s"]), "ok").category == "damage"
+    # a failed run must not leave a file at a final output name it created
+    assert j(run("error: x.ll: bad\n", 1, new_outputs=["/w/out.s"]), "error",
+             names=("x.ll",)).category == "damage"
+    assert rel.output_paths(["agentsched", "compile", "k", "-o", "a.s", "--json", "b.json",
+                             "-agent-sched-state-log=c.jsonl"]) == \
+        [Path("a.s"), Path("b.json"), Path("c.jsonl")]
     # the worst finding decides
     assert j(run(tb, 1, orphans=["1 llc-19 S"]), "error").category == "damage"
 
