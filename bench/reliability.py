@@ -210,11 +210,17 @@ class Ctx:
         return subprocess.run([*self.cli, cmd, "--help"], capture_output=True, text=True,
                               env=self.env).stdout
 
-    def option(self, cmd: str, pattern: str) -> str | None:
-        """An option of `agentsched CMD` whose name matches pattern (None if absent): options
-        added by later fixes (an agent timeout ...) are found at run time, not assumed."""
-        m = re.search(rf"(--[a-z0-9-]*{pattern}[a-z0-9-]*)", self.help.get(cmd, ""))
-        return m.group(1) if m else None
+    def option(self, cmd: str, *patterns: str) -> str | None:
+        """The first option of `agentsched CMD` whose name matches one of the patterns, tried
+        in order (None if absent; the LLM's own options are not it): options added by later
+        fixes (an agent timeout, a full state-log switch) are found at run time."""
+        names = [n for n in re.findall(r"(--[a-z0-9][a-z0-9-]*)", self.help.get(cmd, ""))
+                 if "llm" not in n]
+        for pattern in patterns:
+            for n in names:
+                if re.fullmatch(f"--{pattern}", n):
+                    return n
+        return None
 
     def case_dir(self, case_id: str) -> Path:
         d = self.work / re.sub(r"[^A-Za-z0-9_.+-]+", "_", case_id)
@@ -892,11 +898,20 @@ def concurrent_store(ctx: Ctx, d: Path, n: int) -> Outcome:
     problems = store_problems(store)
     if not problems and store.exists():
         db = sqlite3.connect(store)
-        agents = {a for (a,) in db.execute("SELECT agent FROM rows")}
+        try:
+            labels = [str(a) for (a,) in db.execute("SELECT agent FROM rows")]
+        except sqlite3.Error as e:  # a later schema: count rows instead of reading labels
+            labels = None
+            n_rows = db.execute("SELECT count(*) FROM rows").fetchone()[0]
+            if n_rows < n + 1:
+                problems.append(f"store rows lost: {n_rows} rows for {n + 1} ({e})")
         db.close()
-        want = {"default", *(f"random:seed={s}" for s in range(n))}
-        if want - agents:
-            problems.append(f"store rows lost: {sorted(want - agents)}")
+        if labels is not None:
+            missing = ([] if any(lb.startswith("default") for lb in labels) else ["default"]) + \
+                [f"random seed {s}" for s in range(n)
+                 if not any(lb.startswith("random") and f"seed={s}" in lb for lb in labels)]
+            if missing:
+                problems.append(f"store rows lost: {missing}")
     return _concurrent_verdict(runs, problems)
 
 
@@ -1155,7 +1170,7 @@ def prepare_inputs(ctx: Ctx) -> None:
     if done.exists():
         return
     run = lambda *a: _must(ctx.run(list(a), i, timeout=600))
-    run(*ctx.agentsched("states", "fused_mlp", "-t", "gfx1100", "-o", i / "fused_mlp.states.jsonl"))
+    full_log(ctx, i / "fused_mlp.states.jsonl")
     run(*ctx.agentsched("compile", "fused_mlp", "-t", "gfx1100", "--agent", "random", "--seed", 7,
                         "--save-decisions", i / "fused_mlp.live.jsonl", "-o", i / "fused_mlp.live.s"))
     run(*ctx.agentsched("compile", "gemm8x8", "-t", "gfx1100", "--agent", "random", "--seed", 7,
@@ -1198,6 +1213,24 @@ def prepare_inputs(ctx: Ctx) -> None:
     make_decision_files(ctx)
     make_state_logs(ctx)
     done.write_text("ok\n")
+
+
+def full_log(ctx: Ctx, out: Path) -> None:
+    """fused_mlp's state log with every candidate on every line (the mutations need it). A
+    compact default format (issue 11, item 16) comes with a switch for the full one: try the
+    default, then each option of `states` that looks like that switch."""
+    base = ctx.agentsched("states", "fused_mlp", "-t", "gfx1100", "-o", out)
+    tries = [[]]
+    for opt in filter(None, [ctx.option("states", "full", r".*full.*")]):
+        tries.append([opt])
+    for opt in filter(None, [ctx.option("states", "format", r".*format.*")]):
+        tries.append([opt, "full"])
+    for extra in tries:
+        r = ctx.run([*base, *extra], ctx.inputs, timeout=600)
+        if r.rc == 0 and "candidates" in out.read_text(errors="replace")[:100000]:
+            return
+    raise RuntimeError(f"no full state log from `agentsched states` ({tries}): "
+                       f"{r.shell()}\n{r.stderr[-1000:]}")
 
 
 def _must(r: Run) -> Run:
@@ -1571,12 +1604,16 @@ def options_case(ctx: Ctx, d: Path, args: tuple, expect: str, names: tuple,
 
 def agent_case(ctx: Ctx, d: Path, agent: str) -> Outcome:
     extra = []
-    opt = ctx.option("compile", "timeout")
+    opt = ctx.option("compile", "agent-timeout", r".*agent.*timeout.*", "timeout",
+                     r".*decision.*timeout.*", r".*timeout.*")
     if agent == "never_answers" and opt:
         extra = [opt, "3"]
     r = ctx.run(ctx.agentsched("compile", ctx.inputs / "spec_agents.py", "-t", "gfx1100",
                                "--agent", agent, *extra, "-o", d / "out.s"), d,
                 timeout=60 if agent == "never_answers" else 120)
+    if "unknown agent" in r.stderr:  # else every agent case would pass as a clear error
+        return Outcome("harness", "the spec's agents were not registered (the CLI no longer "
+                                  "imports a spec before it makes the agent)", [r.shell()])
     o = judge(r, "error", names=(agent,))
     if agent == "never_answers" and not opt:
         o.detail = (o.detail + "; " if o.detail else "") + "compile has no timeout option"
