@@ -477,6 +477,14 @@ def test_gpu_script_up_to_the_gpu(tmp_path):
     assert p.returncode == 0, p.stderr + p.stdout
     dry = json.loads((tmp_path / "out" / "corpus_gpu_check.dry.json").read_text())
     assert all(r.get("ok") for r in dry["kernels"]), dry
+    # one kernel's failure is recorded and the other still runs
+    man["kernels"][0]["size"] = {"M": 1}
+    (carry / "manifest.json").write_text(json.dumps(man))
+    p = subprocess.run([sys.executable, str(script), "run", str(tmp_path / "out2"),
+                        "--dry-run", "--carry", str(carry)], capture_output=True, text=True)
+    assert p.returncode == 1
+    rows = json.loads((tmp_path / "out2" / "corpus_gpu_check.dry.json").read_text())["kernels"]
+    assert "carry again" in rows[0]["error"] and rows[1]["ok"]
     # a changed PTX is refused before anything runs
     ptx = carry / "ptx" / f"{names[0]}.ptx"
     ptx.write_text(ptx.read_text() + "\n// changed\n")
