@@ -594,7 +594,7 @@ def main() -> int:
     c.add_argument("--jobs", type=int, default=2)
     r = sub.add_parser("run")
     r.add_argument("out", type=Path)
-    r.add_argument("kernels", nargs="*")
+    r.add_argument("--kernels", nargs="+", default=[], help="only these (default: all)")
     r.add_argument("--dry-run", action="store_true")
     r.add_argument("--state", type=Path, default=None,
                    help=f"results accumulate here (resume); default {DEFAULT_STATE}, for a dry "
