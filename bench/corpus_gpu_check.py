@@ -563,7 +563,7 @@ def report(out: Path) -> int:
              f"against the reference, LLVM's against Triton's output). Wall time "
              f"{data['wall_s']} s. Carry: {data['carry']}.\n\n",
              "| kernel | family | split | class | ok | median µs | A/A | registers | TFLOP/s | "
-             "GB/s | Triton's binary µs | note |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n"]
+             "GB/s | Triton's binary µs | note |\n" + "|---" * 12 + "|\n"]
     for r in data["kernels"]:
         aa = r.get("aa_rel_diff")
         lines.append(
@@ -572,11 +572,17 @@ def report(out: Path) -> int:
             f"{'' if aa is None else f'{100 * aa:+.2f}%'} | {r.get('registers') or ''} | "
             f"{_f(r.get('tflops'), 2)} | {_f(r.get('gbytes_s'), 0)} | "
             f"{_f(r.get('triton_median_us'), 1)} | "
-            f"{(r.get('error') or ('' if r.get('in_range', True) else 'outside 0.1-3 ms'))[:120]} |\n")
+            f"{_note(r)} |\n")
     path = ROOT / "bench" / "h200" / "RESULTS_corpus.md"
     path.write_text("".join(lines))
     print(path)
     return 0
+
+
+def _note(r: dict) -> str:
+    if r.get("error"):
+        return r["error"][:120]
+    return "" if r.get("in_range", True) else "outside 0.1-3 ms"
 
 
 def _f(x, digits):
@@ -616,7 +622,7 @@ def main() -> int:
         sp.add_argument("--carry", type=Path, default=CARRY,
                         help="the carried directory (default: %(default)s)")
     a = ap.parse_args()
-    CARRY = a.carry.resolve()
+    CARRY = getattr(a, "carry", CARRY).resolve()
     if a.cmd == "carry":
         return carry(a.kernels or None, a.jobs)
     if a.cmd == "report":

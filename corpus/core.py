@@ -7,7 +7,7 @@ inputs and reference on the CPU, so every spec can be checked without a GPU.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -173,11 +173,6 @@ def kernel_ref(spec: KernelSpec):
     return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec, None,
                      entry=spec.entry, include_dirs=tuple(spec.include_dirs),
                      flags=tuple(spec.flags), block=launch_block(spec), lang=spec.lang)
-
-
-def variants(base: CorpusSpec, **changes) -> CorpusSpec:
-    """A copy of `base` with fields changed (dataclasses.replace, named for the family files)."""
-    return replace(base, **changes)
 
 
 def rows_sample(n: int, count: int = 1024) -> slice:

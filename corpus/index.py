@@ -23,9 +23,10 @@ def _rel(path) -> str:
 
 
 def class_reason(work) -> str:
+    peak = H200_PEAK_FLOPS[work.unit] / 1e12
     return (f"{work.intensity:.3g} FLOP/byte {'>=' if work.bound == 'compute' else '<'} the "
-            f"H200's ridge of {work.ridge:.3g} for {work.unit} ({H200_PEAK_FLOPS[work.unit] / 1e12:g}"
-            f" TFLOP/s / {H200_BANDWIDTH / 1e12:g} TB/s)")
+            f"H200's ridge of {work.ridge:.3g} for {work.unit} ({peak:g} TFLOP/s / "
+            f"{H200_BANDWIDTH / 1e12:g} TB/s)")
 
 
 def kernel_entry(k) -> dict:

@@ -20,8 +20,7 @@ import pytest
 
 import corpus
 from corpus.check import check_spec, compile_kernel
-from corpus.core import (COMPUTE, MEMORY, CorpusSpec, Sampled, Work, bf16_bits, bf16_value,
-                         rows_sample)
+from corpus.core import COMPUTE, MEMORY, Sampled, Work, bf16_bits, bf16_value, rows_sample
 
 from .conftest import requires_llvm
 

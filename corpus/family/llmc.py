@@ -291,7 +291,8 @@ def _gelu(k, bs):
     spec = CorpusSpec(
         name=name, source=SRC / "gelu_forward.cu", entry=f"gelu_forward_kernel{k}",
         params=(Buffer("out", "uint16", lambda s: (s["N"],), output=True),
-                Buffer("inp", "uint16", lambda s: (s["N"],)), Scalar("N", "int32", lambda s: s["N"])),
+                Buffer("inp", "uint16", lambda s: (s["N"],)),
+                Scalar("N", "int32", lambda s: s["N"])),
         bf16=("out", "inp"), grid=grid, block=lambda s: (bs, 1, 1), inputs=_gelu_inputs,
         reference=_gelu_reference, default_size={"N": 1 << 27}, small_size={"N": 1 << 14},
         # one bfloat16 rounding of the result: 2^-8 relative

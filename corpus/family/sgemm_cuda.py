@@ -149,7 +149,8 @@ for k, (header, fn, tiles) in TILES_2D.items():
             assert 4 * threads == BM * BK == BN * BK and TN % 4 == 0
         name = f"sgemm_{NAMES_2D[k]}_{BM}x{BN}x{BK}_t{TM}x{TN}"
         KERNELS.append(_kernel(
-            "sgemm_blocktile", name, {"kernel": k, "BM": BM, "BN": BN, "BK": BK, "TM": TM, "TN": TN},
+            "sgemm_blocktile", name,
+            {"kernel": k, "BM": BM, "BN": BN, "BK": BK, "TM": TM, "TN": TN},
             _spec(name, header, f"{fn}<{BM}, {BN}, {BK}, {TM}, {TN}>", threads, BM, BN, BK,
                   False, BIG, f"SGEMM_CUDA kernel {k} ({fn})"
                   + (", the author's configuration" if (BM, TM) == (128, 8) else ""))))
