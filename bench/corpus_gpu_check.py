@@ -12,9 +12,9 @@ The GPU machine has no LLVM 19, so the PTX is made here and carried:
 carry compiles each kernel with llc-19 + the plugin and no agent (LLVM's own schedule: stock
 llc's output) through the corpus (corpus.CorpusKernel.ir: clang-19 for CUDA, Triton's capture
 for Triton) and records what the GPU side checks before trusting a file: the PTX's sha256,
-the kernel's symbol, its size, and for Triton kernels the sha256 of the LLVM IR Triton made
-here (the GPU host's Triton must make the same kernel, or the swapped binary would not match
-the launcher's arguments: such a kernel is reported and not timed).
+the kernel's symbol, its size, and for Triton kernels the digest of the LLVM IR Triton made
+here, debug information aside (the GPU host's Triton must make the same kernel, or the swapped
+binary would not match the launcher's arguments: such a kernel is reported and not timed).
 
 run, on the GPU machine (CuPy, Triton, torch; no LLVM): ptxas -O3 assembles every PTX
 (CUDA kernels with the machine's ptxas, Triton kernels with Triton's, as bench/h200_triton.py
@@ -63,6 +63,15 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def llir_digest(text: str) -> str:
+    """sha256 of Triton's LLVM IR without its debug information, which names the directories
+    of the Python sources (another checkout, another site-packages on the GPU machine)."""
+    import re
+    keep = [re.sub(r", !dbg !\d+", "", ln) for ln in text.splitlines()
+            if not re.match(r"!\d+ = (distinct )?!DI", ln) and not ln.lstrip().startswith("#dbg_")]
+    return _sha("\n".join(keep).encode())
+
+
 def _atomic_json(path: Path, data) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, indent=1, default=str) + "\n")
@@ -89,7 +98,7 @@ def _compile_default(name: str) -> dict:
                  "static_here": m.as_dict(), "decisions": res.report.get("decisions")}
         if k.kind == "triton":
             kernel = k.spec.capture("sm_90")
-            entry["triton_llir_sha256"] = _sha(kernel.llir.read_bytes())
+            entry["triton_llir_digest"] = llir_digest(kernel.llir.read_text())
             entry["triton_num_warps"] = kernel.num_warps
             entry["symbol"] = kernel.name
         return entry
@@ -307,7 +316,7 @@ def _time_triton(k, entry, cubin: str, host: dict, want: dict, size: dict, round
     ok, err = case.check(host, got, size, want)
     out["triton_vs_reference"] = {"ok": ok, "max_rel_err": err}
     llir = rt.compiled.asm.get("llir", "")
-    out["llir_matches_carry"] = _sha(llir.encode()) == entry["triton_llir_sha256"]
+    out["llir_matches_carry"] = llir_digest(llir) == entry["triton_llir_digest"]
     if not out["llir_matches_carry"]:
         out["error"] = ("Triton here made different LLVM IR than at the carry (another Triton "
                         "version or specialization): LLVM's binary not launched")

@@ -470,7 +470,7 @@ def test_gpu_script_up_to_the_gpu(tmp_path):
     assert p.returncode == 0, p.stderr + p.stdout
     man = json.loads((carry / "manifest.json").read_text())
     assert [e["kernel"] for e in man["kernels"]] == names
-    assert man["kernels"][1]["target"] == "sm_90a" and man["kernels"][1]["triton_llir_sha256"]
+    assert man["kernels"][1]["target"] == "sm_90a" and man["kernels"][1]["triton_llir_digest"]
     p = subprocess.run([sys.executable, str(script), "run", str(tmp_path / "out"), "--dry-run",
                         "--carry", str(carry)], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr + p.stdout
