@@ -429,7 +429,8 @@ def _summary(t: dict, w) -> dict:
     out = {"ok": v.get("ok"), "max_rel_err": v.get("max_rel_err"),
            "median_us": v.get("median_us"), "ci95_us": v.get("ci95"), "cv": v.get("cv"),
            "registers": v.get("registers"), "local_bytes": v.get("local_bytes"),
-           "aa_rel_diff": ((t.get("noise_floor") or {}).get("rel_diff") or {}).get("value")}
+           "aa_rel_diff": (t.get("noise_floor") or {}).get("rel_diff"),
+           "aa_bound": (t.get("noise_floor") or {}).get("bound")}
     if t.get("error"):
         out["error"] = t["error"]
     elif v.get("error"):
