@@ -35,7 +35,7 @@ def _defines(items: list[str] | None) -> dict:
 
 def _check_outputs(*paths) -> None:
     """Refuse unusable output paths before any work (agentsched.outputs writes them)."""
-    from .outputs import check_output
+    from .core.files import check_output
     for p in paths:
         check_output(p)
 
@@ -57,8 +57,8 @@ LangOpt = typer.Option(None, "--lang", help="cuda or hip (default: .hip is HIP, 
 
 
 def _build(entry, include, define, std, fast_math, clang_flag, block, lang):
-    from .experiment import BuildOptions
-    from .toolchain.frontend import launch_threads
+    from .kernels.ref import BuildOptions
+    from .llvm.frontend import launch_threads
     if block is not None:
         launch_threads(block)  # a bad --block is a usage error before anything compiles
     flags = ([f"-std={std}"] if std else []) + (["-ffast-math"] if fast_math else []) + \
@@ -72,7 +72,7 @@ def _build(entry, include, define, std, fast_math, clang_flag, block, lang):
 def _source_ir(source: str, t, build) -> Path:
     """IR for a source file, LLVM IR, a spec .py or a suite kernel name (its -D macros
     included, so decisions found by `search`/`experiment` on a suite kernel replay here)."""
-    from .experiment import resolve_kernel
+    from .kernels.ref import resolve_kernel
     return resolve_kernel(source, build).ir(t)
 
 
@@ -99,12 +99,12 @@ AgentTimeoutOpt = typer.Option(None, "--agent-timeout",
 def _set_agent_timeout(seconds: float | None) -> None:
     """--agent-timeout, through the environment so that every compile (and worker) sees it."""
     import os
-    from .channel import AGENT_TIMEOUT_ENV
+    from .core import env
     if seconds is None:
         return
     if seconds < 0:
         raise UsageError(f"--agent-timeout {seconds:g}: give seconds >= 0 (0: no limit)")
-    os.environ[AGENT_TIMEOUT_ENV] = repr(float(seconds))
+    os.environ[env.AGENT_TIMEOUT] = repr(float(seconds))
 FullLogOpt = typer.Option(False, "--full-state-log",
                           help="Every candidate with every feature on every line (much larger; "
                                "the default compact log lists each pass's instructions once)")
@@ -121,7 +121,8 @@ def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or 
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
            full_state_log: bool = FullLogOpt):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
-    from .toolchain import compile_ir, parse_target
+    from .llvm.compile import compile_ir
+    from .targets import parse_target
     _check_outputs(output)
     t = parse_target(target)
     build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
@@ -146,8 +147,8 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
            llm_mode: Optional[str] = LlmMode):
     """Let an agent decide every point of a state log, offline (the seed's agents.py)."""
     from .agents import make_agent
-    from .channel import AgentError
-    from .protocol import decision_for, read_states, write_decisions
+    from .core.protocol import decision_for, read_states, write_decisions
+    from .llvm.session import AgentError
     _check_outputs(output)
     ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode))
     decisions, changed = [], 0
@@ -199,10 +200,12 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 agent_timeout: Optional[float] = AgentTimeoutOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     from .agents import make_agent
-    from .experiment import resolve_kernel
-    from .metrics import launch_of, static_metrics
-    from .protocol import atomic_write_text, write_decisions
-    from .toolchain import compile_ir, parse_target, write_output
+    from .core.files import write_text
+    from .core.protocol import write_decisions
+    from .kernels.ref import resolve_kernel
+    from .llvm.compile import compile_ir
+    from .llvm.metrics import launch_of, static_metrics
+    from .targets import parse_target
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
     _check_outputs(output, json_out, save_decisions, state_log)
@@ -220,7 +223,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     finally:
         if ag:
             ag.close()
-    write_output(result, output)
+    result.write(output)
     m = static_metrics(result.asm, t, launch=launch, entry=result.entry)
     rep = result.report
     summary = {"source": str(source), "target": t.name, "agent": agent,
@@ -234,13 +237,13 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     if save_decisions and result.decisions is not None:
         write_decisions(save_decisions, result.decisions)
     if json_out:
-        atomic_write_text(json_out, json.dumps(summary, indent=2) + "\n")
+        write_text(json_out, json.dumps(summary, indent=2) + "\n")
     table = Table(show_header=False, box=None)
     for k in ("decisions", "choices", "changed", "stale", "regions", "reverted_regions", "vgpr",
               "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles", "validated"):
         table.add_row(k, str(summary[k]))
     out.print(table)
-    if not t.is_amdgpu and result.validated is None:
+    if t.family == "nvptx" and result.validated is None:
         err.print(f"warning: no ptxas for {t.name} was found: the PTX was not validated "
                   "(install the sdk extra or a CUDA toolkit)")
     out.print(f"-> {output}")
@@ -256,7 +259,7 @@ app.add_typer(sdk_app, name="sdk")
 def sdk_install():
     """Fetch the header-only CUDA pieces (cuBLAS, cuRAND headers: wheels downloaded once,
     include/ kept, wheels dropped). The rest comes with pip install 'agentsched[sdk]'."""
-    from .toolchain import sdk
+    from .llvm import sdk
     for d in sdk.install_headers(progress=lambda s: err.print(f"[dim]{s}[/dim]")):
         out.print(f"{d}")
 
@@ -264,7 +267,7 @@ def sdk_install():
 @sdk_app.command("status")
 def sdk_status():
     """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
-    from .toolchain import sdk
+    from .llvm import sdk
     for line in sdk.cuda_status() + sdk.rocm_status():
         print(line)
 
@@ -272,7 +275,7 @@ def sdk_status():
 @app.command("plugin-path")
 def plugin_path_cmd(rebuild: bool = typer.Option(False, "--rebuild")):
     """Print the built plugin's path (use it as llc-19 -load=$(agentsched plugin-path))."""
-    from .toolchain import plugin_path
+    from .llvm.plugin import plugin_path
     print(plugin_path(rebuild=rebuild))
 
 
@@ -316,9 +319,10 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
                agent_timeout: Optional[float] = AgentTimeoutOpt):
     """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
-    from .experiment import resolve_kernel, run_experiment
-    from .report import write_rows
-    from .store import Store
+    from .experiments.experiment import run_experiment
+    from .experiments.rows import write_rows
+    from .experiments.store import Store
+    from .kernels.ref import resolve_kernel
     names = [a.strip() for a in agents_.split(",") if a.strip()]
     _check_outputs(json_out, csv_out)
     _set_agent_timeout(agent_timeout)
@@ -334,7 +338,7 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                               agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
                               progress=lambda s: err.print(f"[dim]{s}[/dim]"))
         if time:
-            from .bundling import time_rows
+            from .experiments.bundles import time_rows
             rows = time_rows(kref, target, rows, store)
     finally:
         store.close()
@@ -355,8 +359,8 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
     """The seed's experiments end to end: tables, JSON, CSV and plots in --out."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
         TimeElapsedColumn
-    from . import reproduce as rp
-    from .store import Store
+    from .experiments import reproduce as rp
+    from .experiments.store import Store
     agent_list = [a for a in agents_.split(",") if a]  # the LLM only when asked: --agents ...,llm
     kernel_list = kernels.split(",") if kernels else None
     target_list = targets.split(",")
@@ -402,8 +406,8 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
                                           help="Skip schedule views of kernels with more "
                                                "decision points per compile (0: no limit)")):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
-    from .htmlreport import make_report
-    from .store import Store
+    from .experiments.htmlreport import make_report
+    from .experiments.store import Store
     store = Store(store_path)
     try:
         info = make_report(list(inputs or []), output,
@@ -433,13 +437,14 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
-    from .bundling import VariantSpec, build_bundle
-    from .experiment import DETERMINISTIC_AGENTS, resolve_kernel
+    from .agents import is_deterministic
+    from .experiments.bundles import VariantSpec, build_bundle
+    from .kernels.ref import resolve_kernel
     kref = resolve_kernel(kernel, _build(entry, include, define, std, fast_math, clang_flag,
                                          block, lang))
     variants = []
     for a in [a for a in agents_.split(",") if a]:
-        n = 1 if a in DETERMINISTIC_AGENTS else seeds
+        n = 1 if is_deterministic(a) else seeds
         variants += [VariantSpec(a if n == 1 else f"{a}{i}", a, seed=i) for i in range(n)]
     for f in decisions or []:
         variants.append(VariantSpec(f.stem.replace(".decisions", ""), None, decisions=f))
@@ -456,42 +461,17 @@ def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds"),
              reps: int = typer.Option(5, "--reps"),
              store_path: Optional[Path] = typer.Option(None, "--store")):
     """Time a bundle on the local GPU (checked against the reference first); store results."""
+    from .experiments.bundles import merge_timings
     from .runtime.bundle import time_bundle
     res = time_bundle(bundle_dir, rounds=rounds, reps=reps)
     merge_timings(bundle_dir, store_path)
     out.print(f"{bundle_dir}/results.json ({len(res['variants'])} variants)")
 
 
-def merge_timings(bundle_dir: Path, store_path: Optional[Path] = None) -> int:
-    """Merge a bundle's results.json (timed anywhere) into the results store."""
-    from .runtime.bundle import load_bundle
-    from .store import Store
-    b = load_bundle(bundle_dir)
-    results = json.loads((Path(bundle_dir) / "results.json").read_text())
-    man = json.loads((Path(bundle_dir) / "manifest.json").read_text())
-    ir_hash = man.get("tool_versions", {}).get("ir_hash", "")
-    gpu = results.get("device", {}).get("gpu", "?")  # the runtimes' device_info() key
-    by_name = {v["name"]: v for v in man["variants"]}
-    store = Store(store_path)
-    n = 0
-    try:
-        for name, r in results["variants"].items():
-            src = by_name.get(name)
-            if not src or r.get("aa_copy_of"):
-                # the A/A copy is the baseline timed twice (its noise floor is in results.json):
-                # stored, it would replace the baseline's own row (same schedule, same key)
-                continue
-            store.put_timing(decisions_hash=src["metrics"].get("decisions_hash", ""),
-                             source_hash=ir_hash, target=b.target or "?", gpu=gpu, result=r)
-            n += 1
-    finally:
-        store.close()
-    return n
-
-
 @app.command("merge-timings")
 def merge_timings_cmd(bundle_dir: Path, store_path: Optional[Path] = typer.Option(None, "--store")):
     """Merge results.json of a bundle timed on another machine into the store."""
+    from .experiments.bundles import merge_timings
     out.print(f"{merge_timings(bundle_dir, store_path)} timings merged")
 
 
@@ -530,20 +510,24 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
-    from .search.cli_search import init_weights_from, search_command
-    if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
+    from .searches.objectives import OBJECTIVES
+    from .searches.run import init_weights_from, run_search
+    if objective not in OBJECTIVES:
         raise UsageError(f"unknown objective {objective!r}")
     _check_outputs(json_out, decisions_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("search", total=None)
-        res = search_command(source, target, objective, budget, workers, ray, method, seed,
-                             json_out, decisions_out, width=width, population=population,
-                             ir_file=ir_file, time_rounds=time_rounds, time_reps=time_reps,
-                             finalists=finalists, confirm_rounds=confirm_rounds,
-                             runtime=runtime, init_weights=init_weights_from(init_from or []),
-                             build=_build(entry, include, define, std, fast_math, clang_flag,
-                                          block, lang),
-                             progress=lambda s: bar.update(task, description=s[:60]))
+        report = run_search(source, target, objective=objective, budget=budget,
+                            workers=workers, ray_address=ray, method=method, seed=seed,
+                            json_out=json_out, decisions_out=decisions_out, width=width,
+                            population=population, ir_file=ir_file, time_rounds=time_rounds,
+                            time_reps=time_reps, finalists=finalists,
+                            confirm_rounds=confirm_rounds, runtime=runtime,
+                            init_weights=init_weights_from(init_from or []),
+                            build=_build(entry, include, define, std, fast_math, clang_flag,
+                                         block, lang),
+                            progress=lambda s: bar.update(task, description=s[:60]))
+    res = report.to_dict()
     d, b = res["default"], res["best"]
     out.print(f"{method} over {res['evaluations']} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
@@ -608,12 +592,13 @@ def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
     clean-up (temp files removed, child processes stopped)."""
-    from .interrupts import Interrupted, raise_on_signals
+    from .core.interrupts import Interrupted, raise_on_signals
     raise_on_signals()
     from .agents import UnknownAgentError
-    from .channel import AgentError
-    from .protocol import ProtocolError
-    from .toolchain import ToolFailed, ToolMissing, UnknownTarget
+    from .core.protocol import ProtocolError
+    from .llvm.session import AgentError
+    from .llvm.tools import ToolFailed, ToolMissing
+    from .targets import UnknownTarget
     try:
         rc = app(standalone_mode=False)
     except typer.Exit as e:
@@ -634,7 +619,8 @@ def main() -> None:
             _fail(" ".join(e.format_message().split()) + hint, getattr(e, "exit_code", 2))
         if isinstance(e, (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
                           UnknownTarget, AgentError, OSError, ValueError, RuntimeError)):
-            from .search.evaluate import ObjectiveError, WorkersError
+            from .searches.evaluator import WorkersError
+            from .searches.objectives import ObjectiveError
             usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
             _fail(str(e), 2 if isinstance(e, usage) else 1)
         raise

@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agentsched.kernels.suite import SUITE  # noqa: E402
-from agentsched.toolchain import emit_ir, parse_target, plugin_path  # noqa: E402
-from agentsched.toolchain.compile import llc_command  # noqa: E402
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.plugin import plugin_path
+from agentsched.targets import parse_target
+from agentsched.llvm.llc import llc_command
 
 
 def main():

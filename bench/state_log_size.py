@@ -30,10 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agentsched.kernels.suite import SUITE  # noqa: E402
-from agentsched.protocol import atomic_write_text  # noqa: E402
-from agentsched.toolchain import emit_ir, parse_target  # noqa: E402
-from agentsched.toolchain.compile import llc_command  # noqa: E402
-from agentsched.toolchain.tools import llvm_version  # noqa: E402
+from agentsched.core.files import write_text
+from agentsched.llvm.frontend import emit_ir
+from agentsched.targets import parse_target
+from agentsched.llvm.llc import llc_command
+from agentsched.llvm.tools import llvm_version
 
 
 def run_counting(cmd: list[str], fifo: Path | None) -> tuple[float, int]:
@@ -132,7 +133,7 @@ def main():
               "repeats": args.repeats, "rows": bench_logs(args),
               "decision_file": bench_decisions(args.decisions_mb) if args.decisions_mb else None,
               "command": "python bench/state_log_size.py " + " ".join(sys.argv[1:])}
-    atomic_write_text(args.out, json.dumps(result, indent=2) + "\n")
+    write_text(args.out, json.dumps(result, indent=2) + "\n")
 
 
 if __name__ == "__main__":

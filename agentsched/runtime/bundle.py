@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import hashlib
 import json
 import os
 import platform
@@ -36,10 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Union
 
-from agentsched.kernels.spec import KernelSpec, load_spec_file
-from agentsched.runtime import (KernelLoadError, Runtime, RuntimeUnavailable, get_runtime,
+from ..core.files import write_text
+from ..core.hashing import file_sha256, sha256_hex
+from ..kernels.spec import KernelSpec, load_spec_file
+from . import (KernelLoadError, Runtime, RuntimeUnavailable, get_runtime,
                                 runtime_kind_for_target)
-from agentsched.runtime.timing import VariantTiming, aa_copy_of, choose_baseline, format_table
+from .timing import VariantTiming, aa_copy_of, choose_baseline, format_table
 
 FORMAT_VERSION = 2  # 2: the manifest holds the sha256 of every file it names ("files")
 MANIFEST = "manifest.json"
@@ -206,8 +207,7 @@ def _validate_variants(variants, bundle_dir, errors, check_files):
 # -- reading and writing -------------------------------------------------------------------------
 
 def _atomic_write_json(path: Path, data) -> None:
-    """Write JSON so that readers never see half of it (agentsched.outputs)."""
-    from agentsched.outputs import write_text
+    """Write JSON so that readers never see half of it (core.files)."""
     write_text(path, json.dumps(data, indent=2, allow_nan=False) + "\n")
 
 
@@ -227,18 +227,10 @@ def named_files(manifest: dict) -> list:
     return list(dict.fromkeys(out))
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def verify_files(bundle_dir: Path, manifest: dict) -> None:
     """Refuse a bundle whose files differ from what its manifest recorded."""
     bad = [rel for rel in named_files(manifest)
-           if _sha256(bundle_dir / rel) != manifest["files"].get(rel)]
+           if file_sha256(bundle_dir / rel) != manifest["files"].get(rel)]
     if bad:
         raise BundleError(f"{bundle_dir / MANIFEST}: {', '.join(bad)} changed after the bundle "
                           "was made (sha256 differs from the manifest's); refusing to load or "
@@ -258,7 +250,7 @@ def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
     m.setdefault("format_version", FORMAT_VERSION)
     m.setdefault("created", _now())
     if "files" not in m:  # the sha256 of every file it names, checked before any use
-        m["files"] = {rel: _sha256(bundle_dir / rel) for rel in named_files(m)
+        m["files"] = {rel: file_sha256(bundle_dir / rel) for rel in named_files(m)
                       if _inside(bundle_dir, rel) is not None and (bundle_dir / rel).is_file()}
     validate_manifest(m, bundle_dir, check_files)
     path = bundle_dir / MANIFEST
@@ -298,7 +290,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
     if bundle.spec_ref.startswith(SUITE_PREFIX):
         name = bundle.spec_ref[len(SUITE_PREFIX):]
         try:
-            from agentsched.kernels.suite import get_kernel  # lazy: another module's work
+            from ..kernels.suite import get_kernel  # lazy: another module's work
         except ImportError as e:
             raise BundleError(f"{where}: the kernel suite is not importable: {e}") from None
         try:
@@ -309,7 +301,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
         path = bundle.dir / bundle.spec_ref
         try:
             code = path.read_bytes()  # exactly the bytes verified against the manifest
-            if hashlib.sha256(code).hexdigest() != bundle.manifest["files"].get(bundle.spec_ref):
+            if sha256_hex(code) != bundle.manifest["files"].get(bundle.spec_ref):
                 raise BundleError(f"{where}: changed after the bundle was made (sha256 differs "
                                   "from the manifest's); refusing to run it")
             spec = load_spec_file(path, code=code)

@@ -11,8 +11,8 @@ import subprocess
 from pathlib import Path
 from typing import Callable
 
-from agentsched.kernels.spec import Buffer, KernelSpec
-from agentsched.runtime import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
+from ..kernels.spec import Buffer, KernelSpec
+from .base import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
                                 launch_geometry, scalar_value)
 
 # CUfunction_attribute values (stable in the CUDA driver API since CUDA 4-ish).

@@ -21,8 +21,8 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from agentsched.kernels.spec import Buffer, KernelSpec
-from agentsched.runtime import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
+from ..kernels.spec import Buffer, KernelSpec
+from .base import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
                                 launch_geometry, scalar_value)
 
 HIP_LIB_ENV = "AGENTSCHED_HIP_LIB"

@@ -15,7 +15,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from agentsched.runtime import stats
+from . import stats
 
 # The copy of a variant timed for the A/A noise floor is named "<name>#<k>", e.g. "default#2".
 AA_SUFFIX = re.compile(r"#(\d+)$")

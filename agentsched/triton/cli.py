@@ -23,7 +23,7 @@ KernelArg = typer.Argument(..., help="Triton cache/dump directory of one kernel,
 def show(kernel: Path = KernelArg,
          json_out: bool = typer.Option(False, "--json", help="Print JSON")):
     """Launch facts (threads, shared memory, parameters), target, and the IR llc-19 reads."""
-    from ..toolchain import parse_target
+    from ..targets import parse_target
     from .ir import llc_flags, llc_ready_ir
     from .kernel import TritonKernel
     k = TritonKernel.load(kernel)
@@ -46,8 +46,9 @@ def install(kernel: Path = KernelArg,
             seed: int = typer.Option(0, "--seed")):
     """Compile the kernel with a schedule and make Triton's cache serve that binary."""
     from ..agents import make_agent
-    from ..metrics import static_metrics
-    from ..toolchain import compile_ir, emit_ir, module_bytes, parse_target
+    from ..llvm.compile import compile_ir
+    from ..llvm.frontend import emit_ir
+    from ..targets import parse_target
     from .cache import install as do_install
     from .kernel import TritonKernel
     if (decisions is None) == (agent is None):
@@ -61,8 +62,8 @@ def install(kernel: Path = KernelArg,
     finally:
         if ag:
             ag.close()
-    binary = module_bytes(result, ".co" if t.is_amdgpu else ".cubin")
-    m = static_metrics(result.asm, t)
+    binary = result.module(t.binary_suffix)
+    m = result.measure()
     record = do_install(k, binary, result.asm, note={
         "schedule": str(decisions) if decisions else f"agent {agent} seed {seed}",
         "changed": result.report.get("changed"), "stale": result.report.get("stale"),
@@ -95,9 +96,11 @@ def time_cmd(spec_file: Path = SpecArg,
     """Time LLVM 19's default, agents' schedules and Triton's own binary through Triton's
     launcher, each checked against the original Triton kernel (this machine's GPU)."""
     from ..agents import make_agent
-    from ..protocol import atomic_write_text
+    from ..core.files import write_text
+    from ..llvm.compile import compile_ir
+    from ..llvm.frontend import emit_ir
     from ..runtime.timing import format_table
-    from ..toolchain import compile_ir, emit_ir, module_bytes, parse_target
+    from ..targets import parse_target
     from .launch import TritonRuntime, triton_timer, vs_triton
     from .spec import load_triton_spec
     spec = load_triton_spec(spec_file)
@@ -110,12 +113,12 @@ def time_cmd(spec_file: Path = SpecArg,
     for name in [a for a in agents_.split(",") if a]:
         ag = make_agent(name)
         try:
-            modules[name] = module_bytes(compile_ir(ir, t, agent=ag), ".cubin")
+            modules[name] = compile_ir(ir, t, agent=ag).module(".cubin")
         finally:
             ag.close()
     for f in decisions or []:
-        modules[f.stem] = module_bytes(compile_ir(ir, t, decisions=f), ".cubin")
-    timer = triton_timer(spec, module_bytes(compile_ir(ir, t), ".cubin"), t, runtime=rt)
+        modules[f.stem] = compile_ir(ir, t, decisions=f).module(".cubin")
+    timer = triton_timer(spec, compile_ir(ir, t).module(".cubin"), t, runtime=rt)
     try:
         res = timer.confirm(modules, rounds=rounds, reps=reps)
     finally:
@@ -126,7 +129,7 @@ def time_cmd(spec_file: Path = SpecArg,
         print(f"{name:16s} vs Triton's binary {v['speedup']:.4f} "
               f"[{v['ci95'][0]:.4f}, {v['ci95'][1]:.4f}]")
     if json_out:
-        atomic_write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
+        write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
 
 
 @app.command()
@@ -138,12 +141,12 @@ def search(spec_file: Path = SpecArg,
            decisions_out: Optional[Path] = typer.Option(None, "--decisions-out")):
     """GPU-in-the-loop schedule search for a Triton kernel (objective: time, through Triton's
     launcher); then `agentsched triton install KERNEL --decisions FILE`."""
-    from ..protocol import atomic_write_text
+    from ..core.files import write_text
     from .launch import time_search
     from .spec import load_triton_spec
     res = time_search(load_triton_spec(spec_file), budget, method=method, workers=workers,
                       json_out=json_out, decisions_out=decisions_out)
-    atomic_write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
+    write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
     tm = res["timing"]
     vt = res["vs_triton"]
     out.print(f"{res['evaluations']} schedules timed; winner {tm['winner'] or 'none'}: "

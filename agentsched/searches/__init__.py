@@ -1,0 +1,29 @@
+"""Schedule search, one concern per module:
+
+    objectives.py  what a search minimizes (cost tuples); objectives a target cannot measure
+    features.py    what policies see of a candidate
+    policies.py    picklable rules that make every pick (heuristic, prefix, linear)
+    cache.py       the evaluation cache (metrics by content key)
+    evaluate.py    one schedule: replay (evaluate) or live compile with a policy (rollout)
+    evaluator.py   batches of them: in process, in a worker pool, or on Ray
+    tracker.py     best-so-far and the result of a search method
+    beam.py, evolve.py   the search methods
+    gpu_time.py    the 'time' objective: modules checked and timed on the local GPU
+    run.py         a whole search (run_search -> SearchReport): the body of `agentsched search`
+    env.py         a gymnasium environment over a LiveSession (`agentsched/Sched-v0`)
+
+docs/search.md describes them. Importing this package registers the environment id."""
+
+ENV_ID = "agentsched/Sched-v0"
+
+
+def _register_env() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover - gymnasium is a dependency
+        return
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="agentsched.searches.env:SchedEnv")
+
+
+_register_env()
