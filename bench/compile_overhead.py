@@ -22,9 +22,9 @@ from agentsched.agents import Agent, make_agent  # noqa: E402
 from agentsched.core.files import write_text
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
-from agentsched.targets import parse_target
 from agentsched.llvm.llc import llc_command
 from agentsched.llvm.tools import llvm_version
+from agentsched.targets import parse_target
 
 
 class Echo(Agent):

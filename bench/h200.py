@@ -47,12 +47,13 @@ def build2():
     """A second, wider pool: schedules from random linear scoring policies around LLVM's pick
     and the heuristics (agentsched.searches.evaluate.LinearPolicy), one live compile each."""
     import numpy as np
+
+    from agentsched.core.protocol import write_decisions
     from agentsched.experiments.bundles import VariantSpec, build_bundle
     from agentsched.kernels.ref import resolve_kernel
-    from agentsched.core.protocol import write_decisions
     from agentsched.searches.evaluate import rollout
     from agentsched.searches.features import FEATURES
-    from agentsched.searches.policies import linear_seed, LinearPolicy
+    from agentsched.searches.policies import LinearPolicy, linear_seed
     from agentsched.targets import parse_target
     rng = np.random.default_rng(2026)
     t = parse_target("sm_90")

@@ -10,7 +10,7 @@ llc-19 (with the libraries it links) and the built plugin there:
 Every schedule an evolutionary search proposes is compiled live (llc-19 + plugin, ptxas -O3),
 checked against the kernel's NumPy reference and timed against LLVM's default in interleaved
 batches; the best distinct schedules are then re-timed in one fresh run with an A/A copy of
-the default, and only that run's figures are reported (search.cli_search._confirm).
+the default, and only that run's figures are reported (searches.run._confirm).
 """
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/re
 
 def carry():
     from agentsched.kernels.ref import resolve_kernel
-    from agentsched.targets import parse_target
     from agentsched.llvm.plugin import plugin_path
     from agentsched.llvm.tools import find_tool
+    from agentsched.targets import parse_target
     if CARRY.exists():
         shutil.rmtree(CARRY)
     (CARRY / "ir").mkdir(parents=True)
@@ -94,9 +94,8 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
     fresh process (verify). init_dir: warm start from earlier results (<k>.json there)."""
     os.environ.update(_unpack())
     out_dir.mkdir(parents=True, exist_ok=True)
-    from agentsched.searches.run import init_weights_from
-    from agentsched.searches.run import run_search
     from agentsched.llvm.tools import llvm_version
+    from agentsched.searches.run import init_weights_from, run_search
     print("llvm", llvm_version(), flush=True)
     workers = max(1, (os.cpu_count() or 2) - 2)
     for k in kernels:
@@ -127,11 +126,11 @@ def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
     decisions, reference check, interleaved with two separately loaded copies of LLVM's
     default. Adds "verify" to the JSON (atomically)."""
     os.environ.update(_unpack())
-    from agentsched.kernels.ref import resolve_kernel
     from agentsched.core.files import write_text
-    from agentsched.searches.run import replay_module
-    from agentsched.searches.gpu_time import GpuTimer
+    from agentsched.kernels.ref import resolve_kernel
     from agentsched.llvm.compile import compile_ir
+    from agentsched.searches.gpu_time import GpuTimer
+    from agentsched.searches.run import replay_module
     from agentsched.targets import parse_target
     data = json.loads(Path(json_in).read_text())
     k, t = data["kernel"], parse_target("sm_90")

@@ -153,10 +153,10 @@ def softmax_grid(compiled, n_rows: int) -> tuple:
 def compile_variants(ir: Path, target) -> dict:
     """name -> (module bytes, static metrics, report); LLVM 19's default first."""
     from agentsched.agents import make_agent
-    from agentsched.llvm.metrics import static_metrics
     from agentsched.llvm.compile import compile_ir
-    from agentsched.llvm.result import module_bytes
     from agentsched.llvm.llc import llc_command
+    from agentsched.llvm.metrics import static_metrics
+    from agentsched.llvm.result import module_bytes
     from agentsched.llvm.tools import run
     out = {}
 
@@ -173,8 +173,9 @@ def compile_variants(ir: Path, target) -> dict:
             agent.close()
     # llc-19 without the machine scheduler: Triton's own NVPTX pipeline does not run it
     import tempfile
-    from agentsched.targets.nvptx import ptxas_metrics
+
     from agentsched.llvm.result import CompileResult
+    from agentsched.targets.nvptx import ptxas_metrics
     with tempfile.TemporaryDirectory() as d:
         cmd = [c for c in llc_command(ir, target, Path(d) / "k.ptx", stock=True)
                if c != "-enable-misched"]
@@ -294,6 +295,7 @@ def program(name: str, ref: Path, save: bool) -> None:
     seed-0 inputs; --save keeps its output as the reference, else compare with it and report
     which binary Triton ran (sha256 of the cubin in its in-memory JIT cache)."""
     import hashlib
+
     import torch
     import triton
     setup = kernel_setup(name)
@@ -321,8 +323,10 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
     its IR, compile every variant (llc-19 + plugin + ptxas), install/restore a binary in
     Triton's cache and check that Triton's compile() then returns it."""
     import hashlib
+
     import triton
     from triton.compiler import ASTSource
+
     from agentsched.core.files import write_text
     from agentsched.llvm.frontend import emit_ir
     from agentsched.targets import parse_target

@@ -29,12 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agentsched.kernels.suite import SUITE  # noqa: E402
 from agentsched.core.files import write_text
+from agentsched.kernels.suite import SUITE  # noqa: E402
 from agentsched.llvm.frontend import emit_ir
-from agentsched.targets import parse_target
 from agentsched.llvm.llc import llc_command
 from agentsched.llvm.tools import llvm_version
+from agentsched.targets import parse_target
 
 
 def run_counting(cmd: list[str], fifo: Path | None) -> tuple[float, int]:

@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import Agent
-from agentsched.llvm.session import AgentError
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
-from agentsched.llvm.tools import ToolFailed
+from agentsched.llvm.session import AgentError
+from agentsched.llvm.tools import ToolFailed, run
 from agentsched.targets import parse_target
-from agentsched.llvm.tools import run
 
 from .conftest import DATA, cli, llc_children, requires_llvm
 

@@ -6,14 +6,14 @@ import sys
 import pytest
 
 from agentsched.agents import Agent, make_agent
-from agentsched.llvm.session import AgentError
 from agentsched.core.protocol import Decision, ProtocolError, read_decisions, read_states
 from agentsched.llvm.compile import compile_ir, stock_asm
 from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
 from agentsched.llvm.plugin import plugin_path
+from agentsched.llvm.session import AgentError
 from agentsched.llvm.tools import ToolFailed
 from agentsched.targets import parse_target
-from agentsched.llvm.llc import llc_command
 
 from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, cli, llc_children, requires_llvm
 

@@ -10,11 +10,11 @@ import time
 import pytest
 
 from agentsched.agents import make_agent
+from agentsched.core.protocol import Candidate, DecisionPoint
 from agentsched.experiments.experiment import run_experiment
+from agentsched.experiments.store import Store
 from agentsched.kernels.ref import resolve_kernel
 from agentsched.targets.amdgpu import occupancy_from_vgprs
-from agentsched.core.protocol import Candidate, DecisionPoint
-from agentsched.experiments.store import Store
 
 from .conftest import DATA, requires_llvm
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from agentsched.runtime import Kernel, KernelLoadError
-from agentsched.searches.run import run_search
 from agentsched.searches.evaluator import Evaluator
-from agentsched.searches.objectives import ObjectiveError
 from agentsched.searches.gpu_time import GpuTimer
+from agentsched.searches.objectives import ObjectiveError
+from agentsched.searches.run import run_search
 from agentsched.targets import parse_target
 
 from .conftest import cli, requires_llvm
@@ -230,8 +230,8 @@ def test_cli_time_objective_and_init_from_errors(tmp_path):
 def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     """Weights from an earlier search's JSON (here the H200 gemm8x8 finalists) give that
     search's schedule again in the first generation: 128 registers under ptxas."""
-    from agentsched.searches.run import init_weights_from
     from agentsched.llvm.tools import find_ptxas
+    from agentsched.searches.run import init_weights_from
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
     init = init_weights_from([src])
     from agentsched.searches.features import FEATURES
@@ -252,8 +252,8 @@ def test_beam_refines_a_given_policy(tmp_path):
     """beam with a warm start completes every prefix with the given linear policy, so its
     root schedule is that policy's (128 registers for the H200 gemm8x8 winner's weights)
     and every branch stays a valid, strictly replayable schedule."""
-    from agentsched.searches.run import init_weights_from
     from agentsched.llvm.tools import find_ptxas
+    from agentsched.searches.run import init_weights_from
     init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
     out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=12, workers=2,
                      method="beam", json_out=tmp_path / "b.json",

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agentsched.kernels.spec import Buffer, KernelSpec, Scalar
 from agentsched.core.paths import KERNEL_INCLUDE_DIR as INCLUDE_DIR
+from agentsched.kernels.spec import Buffer, KernelSpec, Scalar
 from agentsched.kernels.suite import SEED_SUITE, SUITE, get_kernel
 
 CLANG = shutil.which("clang-19")

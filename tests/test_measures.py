@@ -6,17 +6,17 @@ import subprocess
 
 import pytest
 
-from agentsched.llvm.metrics import measurement_identity, static_metrics
-from agentsched.targets import Launch, StaticMetrics
-from agentsched.targets.amdgpu import kernel_body, kernel_metrics as amdgpu_metrics
-from agentsched.targets.nvptx import cuda_occupancy, ptx_block_threads
-from agentsched.runtime import bundle as bundle_mod
-from agentsched.searches.cache import cache_key
-from agentsched.searches.objectives import check_measurable, ObjectiveError
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
-from agentsched.targets import parse_target
+from agentsched.llvm.metrics import measurement_identity, static_metrics
 from agentsched.llvm.tools import find_ptxas
+from agentsched.runtime import bundle as bundle_mod
+from agentsched.searches.cache import cache_key
+from agentsched.searches.objectives import ObjectiveError, check_measurable
+from agentsched.targets import Launch, StaticMetrics, parse_target
+from agentsched.targets.amdgpu import kernel_body
+from agentsched.targets.amdgpu import kernel_metrics as amdgpu_metrics
+from agentsched.targets.nvptx import cuda_occupancy, ptx_block_threads
 
 from .conftest import DATA, cli, requires_llvm
 from .test_runtime import SPEC_FILE_TEXT, _make_bundle
@@ -230,6 +230,7 @@ def test_merged_timings_keep_the_gpu_and_the_baselines_own_row(tmp_path):
 @requires_llvm
 def test_reproduce_never_adds_the_llm_unasked(tmp_path):
     import os
+
     from .fake_openai import FakeOpenAI
     server = FakeOpenAI().start()
     try:

@@ -7,10 +7,8 @@ import pytest
 
 from agentsched.agents import make_agent
 from agentsched.llvm.compile import compile_ir, stock_asm
-from agentsched.llvm.tools import ToolFailed
-from agentsched.targets import parse_target
-from agentsched.targets import nvptx
-from agentsched.llvm.tools import find_ptxas
+from agentsched.llvm.tools import ToolFailed, find_ptxas
+from agentsched.targets import nvptx, parse_target
 
 from .conftest import DATA, requires_llvm
 

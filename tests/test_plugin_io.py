@@ -13,13 +13,19 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import Agent, make_agent
-from agentsched.core.protocol import (check_decisions, Decision, parse_decision, ProtocolError, read_states)
+from agentsched.core.protocol import (
+    Decision,
+    ProtocolError,
+    check_decisions,
+    parse_decision,
+    read_states,
+)
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
 from agentsched.llvm.plugin import plugin_path
 from agentsched.llvm.tools import ToolFailed
 from agentsched.targets import parse_target
-from agentsched.llvm.llc import llc_command
 
 from .conftest import DATA, requires_llvm
 

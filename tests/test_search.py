@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from agentsched.core.protocol import read_decisions
-from agentsched.searches.run import run_search
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
 from agentsched.searches.evaluate import evaluate, rollout
 from agentsched.searches.evaluator import Evaluator
 from agentsched.searches.objectives import cost_of
-from agentsched.searches.policies import HeuristicPolicy, linear_seed, LinearPolicy
-from agentsched.llvm.compile import compile_ir
-from agentsched.llvm.frontend import emit_ir
+from agentsched.searches.policies import HeuristicPolicy, LinearPolicy, linear_seed
+from agentsched.searches.run import run_search
 from agentsched.targets import parse_target
 
 from .conftest import DATA, llc_children, requires_llvm
@@ -142,7 +142,7 @@ def test_env_passes_check_env_and_runs_an_episode():
     import gymnasium as gym
     from gymnasium.utils.env_checker import check_env
 
-    import agentsched.searches  # noqa: F401  (registers agentsched/Sched-v0)
+    import agentsched.searches.env  # noqa: F401  (registers agentsched/Sched-v0)
     env = gym.make("agentsched/Sched-v0", kernel_source_or_ir=str(DATA / "softmax_rows.cu"),
                    target="gfx1100")
     inner = env.unwrapped

@@ -516,12 +516,13 @@ def test_cache_install_is_what_triton_loads(captured):
     """The tuned binary written into Triton's cache is what Triton's compile returns for the
     same kernel and specialization (the JIT's lookup), and restore() undoes it."""
     from triton.compiler import ASTSource
+
     from agentsched.agents import make_agent
     from agentsched.llvm.compile import compile_ir
     from agentsched.llvm.frontend import emit_ir
     from agentsched.llvm.result import module_bytes
-    from agentsched.targets import parse_target
     from agentsched.llvm.tools import find_ptxas
+    from agentsched.targets import parse_target
     from agentsched.triton import cache
     from agentsched.triton.capture import gpu_target, specialize
     if not find_ptxas():

@@ -4,7 +4,6 @@ own pick when it is among the best, else to the first best in candidate order. A
 from __future__ import annotations
 
 import random as _random
-
 from collections.abc import Callable
 
 from ..core.protocol import Candidate, DecisionPoint

@@ -130,7 +130,7 @@ class LLMConfig:
     @classmethod
     def from_options(cls, base_url=None, model=None, mode=None, timeout=None, retries=None,
                      backoff=None, max_failures=None, temperature=None, max_tokens=None,
-                     json_mode=None, cache_dir=None, cache=True, offline=None) -> "LLMConfig":
+                     json_mode=None, cache_dir=None, cache=True, offline=None) -> LLMConfig:
         """Options as the CLI passes them (None = not given; strings are accepted)."""
         mode = str(_opt(mode, env.LLM_MODE, "step"))
         if mode not in MODES:

@@ -25,9 +25,9 @@ import socket
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 SCRATCH_PREFIX = ".agentsched-"
 STDOUT = "-"  # the output name of standard output (`-o -`)

@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 from contextlib import contextmanager
+from typing import Any
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 CLI_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -67,6 +68,7 @@ def handlers_kept(signals=CLI_SIGNALS):
                 signal.signal(s, handler)
 
 
+_prctl: Any
 try:
     _prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved here, not in a forked child
 except (OSError, AttributeError):  # not Linux: no parent-death signal

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import bisect
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .files import write_text
 

@@ -33,7 +33,8 @@ def asm_diff_lines(a: str, b: str) -> int:
 
 def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int = 0,
             default_asm: str | None = None, store: Store | None = None,
-            agent_options: dict | None = None, base: str = "target") -> dict:
+            agent_options: dict | None = None, base: str = "target",
+            agent_timeout: float | None = None) -> dict:
     """Compile `kernel` with `agent` live (a LiveSession) and measure it, or reuse the row
     the store has for the same IR, target, agent and tools."""
     target = parse_target(target_name)
@@ -50,7 +51,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     agent = None if agent_name == "default" else make_agent(agent_name, seed=seed,
                                                              **(agent_options or {}))
     try:
-        result = compile_ir(ir, target, agent=agent, base=base)
+        result = compile_ir(ir, target, agent=agent, base=base, agent_timeout=agent_timeout)
     finally:
         if agent is not None:
             agent.close()
@@ -79,6 +80,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
 
 def run_experiment(kernel: KernelRef, target_name: str, agents: list[str], *, seed: int = 0,
                    store: Store | None = None, agent_options: dict | None = None,
+                   agent_timeout: float | None = None,
                    progress: Callable[[str], None] | None = None) -> list[dict]:
     """Rows for each agent; the default row comes first (the others diff against it)."""
     names = ["default"] + [a for a in agents if a != "default"]
@@ -89,7 +91,7 @@ def run_experiment(kernel: KernelRef, target_name: str, agents: list[str], *, se
         if progress:
             progress(f"{kernel.name} {target_name} {name}")
         row = run_row(kernel, target_name, name, seed=seed, default_asm=default.asm,
-                      store=store, agent_options=agent_options)
+                      store=store, agent_options=agent_options, agent_timeout=agent_timeout)
         if name in agents:
             rows.append(row)
     return rows

@@ -13,7 +13,8 @@ CSV_KEYS = ("kernel", "target", *ROW_KEYS, "choices", "changed_pct", "regions", 
             "reverted_passes", "stale", "time_ci_us", "speedup", "decisions_hash")
 
 
-def write_rows(rows: list[dict], json_path: Path | None, csv_path: Path | None) -> None:
+def write_rows(rows: list[dict], json_path: str | Path | None,
+               csv_path: str | Path | None) -> None:
     if json_path:
         write_text(json_path, json.dumps(rows, indent=2) + "\n")
     if csv_path:

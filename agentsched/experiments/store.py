@@ -105,10 +105,16 @@ class Store:
             "ORDER BY created DESC LIMIT 1", (decisions_hash, source_hash, target)).fetchone()
         return json.loads(hit[0]) if hit else None
 
-    def rows(self, kernel: str | None = None, target: str | None = None) -> list[dict]:
+    def rows(self, kernel: str | None = None, target: str | None = None,
+             agent: str | None = None) -> list[dict]:
+        """Stored rows, oldest first; `agent` matches the agent's name or its label
+        (random matches random:seed=0 and random:seed=1; random:seed=1 only that one)."""
         q, args = "SELECT row FROM rows WHERE 1=1", []
         if kernel:
             q, args = q + " AND kernel = ?", args + [kernel]
         if target:
             q, args = q + " AND target = ?", args + [target]
+        if agent:
+            q, args = q + " AND (agent = ? OR substr(agent, 1, ?) = ?)", \
+                args + [agent, len(agent) + 1, agent + ":"]
         return [json.loads(r[0]) for r in self.db.execute(q + " ORDER BY created", args)]

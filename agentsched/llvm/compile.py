@@ -5,6 +5,7 @@ The source -> IR step is frontend.py; what llc made is a CompileResult (result.p
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from .tools import run
 
 
 def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
-               decisions: list[Decision] | Path | None = None, state_log: Path | None = None,
+               decisions: Sequence[Decision] | str | Path | None = None,
+               state_log: Path | None = None,
                lenient: bool = False, base: str = "target", extra: list[str] | None = None,
                agent_timeout: float | None = None, full_state_log: bool = False
                ) -> CompileResult:

@@ -10,7 +10,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.files import staged_output
+from ..core.files import STDOUT, staged_output
 from ..core.protocol import Decision
 from ..targets import BACKENDS, Launch, StaticMetrics, Target
 from .metrics import static_metrics
@@ -67,9 +67,9 @@ def output_kind(target: Target, out: Path) -> str:
 
 def write_output(result: CompileResult, out: Path, kind: str | None = None) -> Path:
     """Write the compile's assembly, object, code object or cubin, chosen by out's suffix
-    (or `kind`: `-o -` writes the assembly to standard output)."""
+    (or `kind`); "-" is the assembly on standard output."""
     t = result.target
-    kind = kind or output_kind(t, Path(out))
+    kind = kind or ("asm" if str(out) == STDOUT else output_kind(t, Path(out)))
     with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd, \
             staged_output(out) as final:
         asm = Path(tmpd) / f"out{t.asm_suffix}"

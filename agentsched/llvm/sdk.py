@@ -140,6 +140,7 @@ def cuda_sdk() -> tuple[Path, str]:
         raise SdkMissing(f"NVIDIA's CUDA headers are not installed (missing {', '.join(missing)})"
                          f": {SDK_HINT}")
     nvcc = _wheel_root("nvidia.cuda_nvcc")
+    assert nvcc is not None  # (not missing)
     libdevice = nvcc / "nvvm" / "libdevice"
     ident = "; ".join(f"{d} {v}" for d, v, _ in parts) + \
         f"; libdevice {file_sha256(libdevice / 'libdevice.10.bc')[:16]}"

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
@@ -126,7 +127,7 @@ class LiveSession:
         if self._stack is not None:
             self._fail((None, None, None))
 
-    def _fail(self, exc_info) -> None:
+    def _fail(self, exc_info: tuple) -> None:
         proc, self._proc = self._proc, None
         for fh in (self._to_llc, self._from_llc):
             if fh is not None:
@@ -155,7 +156,7 @@ class LiveSession:
 
     # -- the exchange
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[DecisionPoint]:
         while (point := self.next_point()) is not None:
             yield point
 

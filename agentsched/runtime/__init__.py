@@ -16,8 +16,15 @@ and CuPy (see bundle.py).
 from __future__ import annotations
 
 from ..targets import runtime_kind as runtime_kind_for_target
-from .base import (Kernel, KernelLoadError, Prepared, Runtime, RuntimeUnavailable,
-                   launch_geometry, scalar_value)
+from .base import (
+    Kernel,
+    KernelLoadError,
+    Prepared,
+    Runtime,
+    RuntimeUnavailable,
+    launch_geometry,
+    scalar_value,
+)
 from .timing import TimingResult, VariantTiming
 
 __all__ = ["RuntimeUnavailable", "KernelLoadError", "Kernel", "Prepared", "Runtime",

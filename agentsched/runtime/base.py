@@ -16,8 +16,14 @@ import numpy as np
 
 from ..kernels.spec import KernelSpec, Scalar
 from . import stats
-from .timing import (TimingResult, VariantTiming, choose_baseline, fill_statistics,
-                     interleaved_rounds, warm_up)
+from .timing import (
+    TimingResult,
+    VariantTiming,
+    choose_baseline,
+    fill_statistics,
+    interleaved_rounds,
+    warm_up,
+)
 
 
 class RuntimeUnavailable(RuntimeError):
@@ -123,7 +129,7 @@ class Runtime:
 
     # -- generic -------------------------------------------------------------------------------
     def _check_on(self, spec: KernelSpec, kernel: Kernel, size: dict, host: dict,
-                  dev: dict, want: Optional[dict] = None) -> tuple[bool, float]:
+                  dev: dict, want: dict | None = None) -> tuple[bool, float]:
         # Restore every buffer first: a previous variant may have written outputs or even
         # inputs (in-place kernels), and the reference assumes make_args' initial contents.
         self._upload(dev, host, [b.name for b in spec.buffers()])
@@ -133,7 +139,7 @@ class Runtime:
         got = self._download(dev, host, outs)
         return spec.check(host, got, size, want)
 
-    def run_and_check(self, spec: KernelSpec, handle: Kernel, size: Optional[dict] = None,
+    def run_and_check(self, spec: KernelSpec, handle: Kernel, size: dict | None = None,
                       seed: int = 0) -> tuple[bool, float]:
         """Run once on make_args(size, seed) and compare with the reference: (ok, max_rel_err)."""
         size = dict(size if size is not None else spec.default_size)
@@ -144,7 +150,7 @@ class Runtime:
         finally:
             self._free(dev)
 
-    def prepare(self, spec: KernelSpec, size: Optional[dict] = None, seed: int = 0) -> Prepared:
+    def prepare(self, spec: KernelSpec, size: dict | None = None, seed: int = 0) -> Prepared:
         """Inputs (host and device) and the reference outputs, once; pass to time(prepared=)
         for repeated batches and release() when done."""
         size = dict(size if size is not None else spec.default_size)
@@ -155,10 +161,10 @@ class Runtime:
     def release(self, prepared: Prepared) -> None:
         self._free(prepared.dev)
 
-    def time(self, spec: KernelSpec, variants: dict, size: Optional[dict] = None,
+    def time(self, spec: KernelSpec, variants: dict, size: dict | None = None,
              rounds: int = 15, reps: int = 5, warmup: int = 3, *, seed: int = 0,
-             baseline: Optional[str] = None, check: bool = True, warmup_s: float = 0.2,
-             n_boot: int = stats.N_BOOT, prepared: Optional[Prepared] = None) -> TimingResult:
+             baseline: str | None = None, check: bool = True, warmup_s: float = 0.2,
+             n_boot: int = stats.N_BOOT, prepared: Prepared | None = None) -> TimingResult:
         """Check every variant, then time those that pass, interleaved in rounds.
 
         variants: name -> Kernel. Include a second copy of the baseline named

@@ -33,13 +33,11 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
 
 from ..core.files import write_text
 from ..core.hashing import file_sha256, sha256_hex
 from ..kernels.spec import KernelSpec, load_spec_file
-from . import (KernelLoadError, Runtime, RuntimeUnavailable, get_runtime,
-                                runtime_kind_for_target)
+from . import KernelLoadError, Runtime, RuntimeUnavailable, get_runtime, runtime_kind_for_target
 from .timing import VariantTiming, aa_copy_of, choose_baseline, format_table
 
 FORMAT_VERSION = 2  # 2: the manifest holds the sha256 of every file it names ("files")
@@ -60,8 +58,8 @@ class BundleVariant:
     module: Path  # absolute
     module_rel: str  # as written in the manifest
     entry: str
-    agent: Optional[str] = None
-    decisions_file: Optional[str] = None
+    agent: str | None = None
+    decisions_file: str | None = None
     metrics: dict = field(default_factory=dict)  # static metrics from the compile side
 
     def info(self) -> dict:
@@ -75,8 +73,8 @@ class Bundle:
     manifest: dict
     kernel_name: str
     spec_ref: str  # "suite:NAME" or a path relative to the bundle
-    size: Optional[dict]
-    target: Optional[str]
+    size: dict | None
+    target: str | None
     variants: list
 
     def spec(self) -> KernelSpec:
@@ -92,7 +90,7 @@ class Bundle:
 
 # -- validation ------------------------------------------------------------------------------------
 
-def _inside(bundle_dir: Path, rel: str) -> Optional[Path]:
+def _inside(bundle_dir: Path, rel: str) -> Path | None:
     """The path of `rel` in the bundle, or None when it is absolute or leaves the bundle."""
     if not rel or os.path.isabs(rel):
         return None
@@ -115,7 +113,7 @@ def _check_file(bundle_dir: Path, rel, field_name: str, errors: list, check_file
         errors.append(f"{field_name}: file {rel!r} not found in the bundle")
 
 
-def validate_manifest(manifest, bundle_dir: Union[str, Path], check_files: bool = True) -> None:
+def validate_manifest(manifest, bundle_dir: str | Path, check_files: bool = True) -> None:
     """Raise BundleError listing every problem (field by field) in a manifest dict."""
     bundle_dir = Path(bundle_dir)
     where = bundle_dir / MANIFEST
@@ -241,7 +239,7 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
+def write_manifest(bundle_dir: str | Path, manifest: dict,
                    check_files: bool = True) -> Path:
     """Validate and write BUNDLE/manifest.json (filling format_version and created)."""
     bundle_dir = Path(bundle_dir)
@@ -258,7 +256,7 @@ def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
     return path
 
 
-def load_bundle(bundle_dir: Union[str, Path], check_files: bool = True) -> Bundle:
+def load_bundle(bundle_dir: str | Path, check_files: bool = True) -> Bundle:
     bundle_dir = Path(bundle_dir)
     if not bundle_dir.is_dir():
         raise BundleError(f"{bundle_dir}: bundle directory not found")
@@ -314,7 +312,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
     return spec
 
 
-def add_user_spec(bundle_dir: Union[str, Path], spec_file: Union[str, Path]) -> dict:
+def add_user_spec(bundle_dir: str | Path, spec_file: str | Path) -> dict:
     """Copy a user's spec file into the bundle as spec.py, with its kernel source beside it
     (at the same relative path when that stays inside the bundle). Returns the manifest's
     `kernel` object {name, spec: "spec.py", source}."""
@@ -361,11 +359,11 @@ def _get_runtime_for(bundle: Bundle, runtime):
     return rt
 
 
-def time_bundle(bundle_dir: Union[str, Path], rounds: int = 15, reps: int = 5, warmup: int = 3,
-                *, seed: int = 0, runtime="auto", baseline: Optional[str] = None,
-                variants: Optional[list] = None, aa: bool = True, check: bool = True,
-                warmup_s: float = 0.2, out: Optional[str] = RESULTS,
-                command: Optional[str] = None) -> dict:
+def time_bundle(bundle_dir: str | Path, rounds: int = 15, reps: int = 5, warmup: int = 3,
+                *, seed: int = 0, runtime="auto", baseline: str | None = None,
+                variants: list | None = None, aa: bool = True, check: bool = True,
+                warmup_s: float = 0.2, out: str | None = RESULTS,
+                command: str | None = None) -> dict:
     """Load, check and time a bundle's variants; write BUNDLE/results.json; return its dict.
 
     aa=True times a second copy of the baseline ('<baseline>#2', loaded separately from the
@@ -487,7 +485,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: list | None = None) -> int:
     """Exit codes: 0 all good; 1 some variant wrong or failed; 2 bad bundle or arguments;
     3 no usable GPU runtime."""
     args = _parser().parse_args(argv)

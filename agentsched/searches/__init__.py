@@ -10,20 +10,7 @@
     beam.py, evolve.py   the search methods
     gpu_time.py    the 'time' objective: modules checked and timed on the local GPU
     run.py         a whole search (run_search -> SearchReport): the body of `agentsched search`
-    env.py         a gymnasium environment over a LiveSession (`agentsched/Sched-v0`)
+    env.py         a gymnasium environment over a LiveSession (importing it registers
+                   `agentsched/Sched-v0`)
 
-docs/search.md describes them. Importing this package registers the environment id."""
-
-ENV_ID = "agentsched/Sched-v0"
-
-
-def _register_env() -> None:
-    try:
-        import gymnasium
-    except ImportError:  # pragma: no cover - gymnasium is a dependency
-        return
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="agentsched.searches.env:SchedEnv")
-
-
-_register_env()
+docs/search.md describes them."""

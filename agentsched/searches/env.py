@@ -30,6 +30,7 @@ GLOBAL_FEATURES = ("progress", "remaining_frac", "region_size", "n_candidates", 
 
 
 OBS_BOUND = 100.0  # features are scaled to about [-1, 1]; outliers are clipped here
+ENV_ID = "agentsched/Sched-v0"  # gymnasium.make(ENV_ID, ...) once this module is imported
 
 
 class SchedEnv(gym.Env):
@@ -211,3 +212,7 @@ class SchedEnv(gym.Env):
             self._stop()
         except Exception:  # noqa: BLE001 - best effort at interpreter exit
             pass
+
+
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point=SchedEnv)

@@ -4,6 +4,7 @@ objective the target cannot measure is refused before anything is compiled."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..targets import Target
 
@@ -62,7 +63,7 @@ def check_default_measured(objective: str, target: Target, metrics: dict, report
                          f"{target.name}: {why}")
 
 
-def _num(v: object) -> float:
+def _num(v: Any) -> float:
     """Missing figures (no loop for llvm-mca, no ptxas on NVPTX) count as 0: constant
     across schedules, so they never decide a comparison."""
     return 0.0 if v is None else float(v)

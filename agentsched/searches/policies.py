@@ -63,7 +63,7 @@ class PrefixPolicy(Policy):
     """Forced picks at some points (key -> (id, zone)); a completion rule elsewhere: a
     heuristic's name or another Policy (e.g. an evolved LinearPolicy, to refine it)."""
     prefix: tuple = ()  # sorted ((function, region, visit, step), (id, zone)) pairs
-    completion: "str | Policy" = "default"
+    completion: str | Policy = "default"
 
     def __post_init__(self):
         object.__setattr__(self, "_map", dict(self.prefix))
@@ -78,7 +78,7 @@ class PrefixPolicy(Policy):
             return self.completion.choose(point)
         return heuristic_pick(self.completion, point)
 
-    def extend(self, key, cand_key) -> "PrefixPolicy":
+    def extend(self, key, cand_key) -> PrefixPolicy:
         return PrefixPolicy(tuple(sorted({**self._map, key: tuple(cand_key)}.items())),
                             self.completion)
 

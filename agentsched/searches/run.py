@@ -223,7 +223,8 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
     modules = {name: replay_module(ir, t, base, timer.suffix, decisions=ro.decisions)
                for name, _, ro in finalists}
     confirmation = timer.confirm(modules, rounds, reps) if modules else None
-    top, speedup, ci, bound = None, 1.0, None, None
+    top: tuple[str, Any, Any] | None = None  # (name, policy, rollout) of the fastest
+    speedup, ci, bound = 1.0, None, None
     if confirmation is not None:
         bound = (confirmation.get("noise_floor") or {}).get("bound", 0.0)
         for name, pol, ro in finalists:
@@ -235,7 +236,7 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
     # The fastest of several finalists is itself a selection: demand a CI above 1 and a gain
     # beyond the A/A bound before calling it an improvement.
     improved = bool(top and ci and ci[0] > 1.0 and speedup - 1.0 > (bound or 0.0))
-    if improved:
+    if top is not None and improved:
         res.best_policy, res.best = top[1], top[2]
         if isinstance(top[1], LinearPolicy):
             res.info["best_weights"] = list(top[1].weights)  # what --init-from starts from
@@ -250,7 +251,7 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
             "confirmation": confirmation,
             "best_finalist": top[0] if top else None,
             "best_finalist_speedup": speedup if top else None,
-            "winner": top[0] if improved else None,
+            "winner": top[0] if top is not None and improved else None,
             "speedup": speedup if improved else 1.0,
             "speedup_ci": ci if improved else None,
             "aa_bound": bound, "improved": improved}

@@ -52,7 +52,7 @@ class TritonKernel:
     signature: dict | None = None  # Python parameter -> Triton type, when known
 
     @classmethod
-    def load(cls, path: str | Path) -> "TritonKernel":
+    def load(cls, path: str | Path) -> TritonKernel:
         p = Path(path)
         if not p.exists():
             raise FileNotFoundError(f"{p}: not found")

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..runtime import Kernel, KernelLoadError, Prepared
 from ..runtime.cuda import CudaRuntime
@@ -202,6 +202,7 @@ def vs_triton(result: dict) -> dict:
     """Each variant's speedup over Triton's own binary (variant "triton"), from the same
     interleaved rounds: a paired bootstrap over rounds, as stats.speedup gives the default's."""
     import numpy as np
+
     from ..runtime import stats
     variants = result["variants"]
     base = (variants.get("triton") or {}).get("rounds_us")

@@ -3,8 +3,8 @@ from real compiles (LLVM's order vs each agent's, register pressure, stalls), as
 timings and search progress. docs/report.md describes the page."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .inputs import InputError, Inputs, read_inputs
 from .page import MAX_POINTS, Variant, build_report, fill_timings, search_variants

@@ -9,9 +9,9 @@ from __future__ import annotations
 import base64
 import gzip
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import jinja2
 
