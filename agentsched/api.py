@@ -208,12 +208,13 @@ def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", bud
            finalists: int = 4, confirm_rounds: int = 31, runtime: str = "auto",
            init_from: Sequence[str | Path] = (), init_weights: Sequence[Sequence[float]] = (),
            time_fn: Callable | None = None, timer: Any = None, base: str = "target",
-           build: BuildOptions | None = None,
+           agent: str | None = None, build: BuildOptions | None = None,
            progress: Callable[[str], None] | None = None) -> SearchReport:
     """Search whole-kernel schedules with real compiles (docs/search.md): `method` beam or
     evolve, `budget` compiles, `workers` local processes or `ray` ("local" or an address);
     objective vgpr, occupancy, spills, cycles or time (measured on this machine's GPU,
-    finalists confirmed in a fresh run). init_from: earlier search JSONs to start from.
+    finalists confirmed in a fresh run). init_from: earlier search JSONs to start from;
+    agent: beam search refines that agent's schedule (a name, MODULE:CLASS, FILE.py:CLASS).
     Returns a SearchReport; its decisions_file replays the winner strictly."""
     from .searches.run import init_weights_from, run_search
     weights = [*init_weights_from(init_from), *init_weights]
@@ -224,8 +225,8 @@ def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", bud
                       decisions_out=decisions_out, time_fn=time_fn, base=base, width=width,
                       population=population, ir_file=ir_file, time_rounds=time_rounds,
                       time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
-                      runtime=runtime, timer=timer, init_weights=weights, build=build,
-                      progress=progress)
+                      runtime=runtime, timer=timer, init_weights=weights, agent=agent,
+                      build=build, progress=progress)
 
 
 def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,

@@ -23,10 +23,19 @@ from .api import SEED_AGENTS, BuildOptions
 from .core import env
 from .core.files import STDOUT, check_output
 
+
+def _environment() -> str:
+    """The environment variables, those with the same meaning together (the API keys)."""
+    by_meaning: dict[str, list[str]] = {}
+    for name, meaning in env.VARIABLES.items():
+        by_meaning.setdefault(meaning, []).append(name)
+    return "Environment: " + "; ".join(f"{', '.join(names)}: {meaning}"
+                                       for meaning, names in by_meaning.items())
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Let agents make LLVM's GPU instruction-scheduling decisions.",
-                  epilog="Environment: " + "; ".join(f"{k}: {v}"
-                                                     for k, v in env.VARIABLES.items()))
+                  epilog=_environment())
 # Not a terminal (a pipe, a file): no width limit, tables are never cut to 80 columns.
 out = Console(width=None if sys.stdout.isatty() else 1_000_000)
 err = Console(stderr=True)
@@ -484,6 +493,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            init_from: Optional[List[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
                                          "(repeatable; beam refines the first)"),
+           agent: Optional[str] = typer.Option(None, "--agent", "-a",
+                                               help="beam: refine this agent's schedule (a "
+                                                    "name, MODULE:CLASS or FILE.py:CLASS)"),
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
@@ -498,7 +510,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                          decisions_out=decisions_out, ir_file=ir_file, width=width,
                          population=population, time_rounds=time_rounds, time_reps=time_reps,
                          finalists=finalists, confirm_rounds=confirm_rounds, runtime=runtime,
-                         init_from=list(init_from or []),
+                         init_from=list(init_from or []), agent=agent,
                          build=_build(entry, include, define, std, fast_math, clang_flag,
                                       block, lang),
                          progress=lambda s: bar.update(task, description=s[:60]))

@@ -1,4 +1,4 @@
-"""NVIDIA occupancy: agentsched's figure (metrics.cuda_occupancy, from ptxas registers and
+"""NVIDIA occupancy: agentsched's figure (targets.nvptx.cuda_occupancy, from ptxas registers and
 shared memory and the block size) against the CUDA driver's own
 cuOccupancyMaxActiveBlocksPerMultiprocessor, on a real GPU.
 

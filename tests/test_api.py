@@ -131,6 +131,26 @@ def test_users_agent_from_a_file_in_compile_decide_experiment_bundle(tmp_path):
 
 
 @requires_llvm
+def test_search_refines_a_users_agent(tmp_path):
+    """--agent in search: beam search starts from the agent's own schedule (made by the agent
+    in each pool worker) and refines it, so the winner is no worse."""
+    f = tmp_path / "my_agents.py"
+    f.write_text(AGENT_FILE)
+    spec = f"{f}:LastReady"
+    agent_only = agentsched.compile(KERNEL, "gfx1100", agent=spec)
+    r = cli("search", KERNEL, "-t", "gfx1100", "--agent", spec, "--budget", "8", "--workers",
+            "2", "--width", "2", "--json", str(tmp_path / "s.json"))
+    assert r.returncode == 0, r.stderr
+    res = json.loads((tmp_path / "s.json").read_text())
+    assert res["info"]["completion"] == f"AgentPolicy(spec={spec!r}, seed=0)"
+    assert res["best"]["metrics"]["vgpr"] <= agent_only.metrics.vgpr and \
+        res["best"]["replay_matches"]
+    r = cli("search", KERNEL, "-t", "gfx1100", "--agent", spec, "--method", "evolve",
+            "--json", str(tmp_path / "e.json"))
+    assert r.returncode == 1 and "beam" in r.stderr and not (tmp_path / "e.json").exists()
+
+
+@requires_llvm
 def test_users_agent_from_a_module_and_an_entry_point(tmp_path):
     pkg = tmp_path / "site"
     (pkg / "myagents").mkdir(parents=True)

@@ -28,7 +28,7 @@ VARIABLES: dict[str, str] = {
     LLM_MODEL: "the LLM agent's model",
     LLM_MODE: "the LLM agent's mode: step or region",
     LLM_OFFLINE: "1: the LLM agent answers from its cache only",
-    **{k: "the LLM agent's API key (first set wins; never written anywhere)"
+    **{k: "the LLM agent's API key, the first one set (never written anywhere)"
        for k in LLM_API_KEYS},
 }
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core import env
 from ..kernels.spec import Buffer, KernelSpec
 from .base import (
     Kernel,
@@ -31,7 +32,7 @@ from .base import (
     scalar_value,
 )
 
-HIP_LIB_ENV = "AGENTSCHED_HIP_LIB"
+HIP_LIB_ENV = env.HIP_LIB
 _SONAMES = ("libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5")
 
 # hipFunction_attribute values (the same numbering as CUDA's CUfunction_attribute).

@@ -106,7 +106,10 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     t = parse_target(target)
     ir = Path(ir)
     agent = policy.agent(WATCH_ALL if watch == WATCH_ALL else frozenset(watch), n_random, seed)
-    res = compile_ir(ir, t, agent=agent, base=base)
+    try:
+        res = compile_ir(ir, t, agent=agent, base=base)
+    finally:
+        agent.close()
     metrics, report = measure(res.asm, t, launch, res.entry), report_summary(res.report)
     key = cache_key(ir.read_bytes(), t.name, base, res.decisions, launch)
     if cache_get(key) is None:

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..agents.base import Agent
 from ..agents.heuristics import SCORES, best_by
+from ..agents.loading import make_agent
 from ..core.protocol import Candidate, DecisionPoint
 from .features import F_INDEX, FEATURES, candidate_features
 
@@ -43,6 +44,12 @@ class Policy:
     def agent(self, watch: frozenset = frozenset(), n_random: int = 2, seed: int = 0):
         return PolicyAgent(self, watch, n_random, seed)
 
+    def begin(self) -> None:
+        """A compile starts (a rule with state across its points resets here)."""
+
+    def end(self) -> None:
+        """The compile is over."""
+
     def choose(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError
 
@@ -68,6 +75,14 @@ class PrefixPolicy(Policy):
     def __post_init__(self):
         object.__setattr__(self, "_map", dict(self.prefix))
 
+    def begin(self) -> None:
+        if isinstance(self.completion, Policy):
+            self.completion.begin()
+
+    def end(self) -> None:
+        if isinstance(self.completion, Policy):
+            self.completion.end()
+
     def choose(self, point):
         want = self._map.get(point.key)
         if want is not None:
@@ -81,6 +96,30 @@ class PrefixPolicy(Policy):
     def extend(self, key, cand_key) -> PrefixPolicy:
         return PrefixPolicy(tuple(sorted({**self._map, key: tuple(cand_key)}.items())),
                             self.completion)
+
+
+@dataclass(frozen=True)
+class AgentPolicy(Policy):
+    """Every pick by an agent as a user names it (agents.loading: a name, MODULE:CLASS,
+    FILE.py:CLASS), made afresh for each compile in the process that runs the compile (an
+    agent keeps state across the points of one compile; only its name travels to workers)."""
+    spec: str
+    seed: int = 0
+
+    def begin(self) -> None:
+        self.end()
+        object.__setattr__(self, "_agent", make_agent(self.spec, seed=self.seed))
+
+    def end(self) -> None:
+        agent = self.__dict__.pop("_agent", None)
+        if agent is not None:
+            agent.close()
+
+    def choose(self, point):
+        return self._agent.pick(point)
+
+    def __getstate__(self) -> dict:
+        return {"spec": self.spec, "seed": self.seed}
 
 
 @dataclass(frozen=True)
@@ -137,6 +176,10 @@ class PolicyAgent(Agent):
     def __init__(self, policy: Policy, watch=frozenset(), n_random: int = 2, seed: int = 0):
         self.policy, self.watch, self.n_random, self.seed = policy, watch, n_random, seed
         self.seen: dict = {}  # watched key -> (alternatives, chosen key)
+        policy.begin()
+
+    def close(self) -> None:
+        self.policy.end()
 
     def pick(self, point):
         c = self.policy.choose(point)

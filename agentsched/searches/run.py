@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..agents.loading import agent_class
 from ..core.files import write_text
 from ..core.hashing import sha256_hex
 from ..core.paths import data_dir
@@ -26,7 +27,7 @@ from .evaluate import measure, report_summary
 from .evaluator import Evaluator, bounded_workers
 from .features import check_weights
 from .objectives import check_default_measured, check_measurable, check_objective
-from .policies import HeuristicPolicy, LinearPolicy
+from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy
 
 METHODS = ("beam", "evolve")
 
@@ -76,7 +77,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
                population: int = 8, ir_file: str | Path | None = None, time_rounds: int = 5,
                time_reps: int = 3, finalists: int = 4, confirm_rounds: int = 31,
                confirm_reps: int = 5, runtime: str = "auto", timer: Any = None,
-               init_weights: Sequence[Sequence[float]] = (), build: BuildOptions | None = None,
+               init_weights: Sequence[Sequence[float]] = (), agent: str | None = None,
+               build: BuildOptions | None = None,
                progress: Callable[[str], None] | None = None) -> SearchReport:
     """Search schedules of one kernel; write the winner's decisions (and the report as JSON
     to json_out, atomically).
@@ -94,6 +96,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     faster beyond the A/A noise). The report's `timing` holds both runs.
     init_weights: a warm start, weight vectors (e.g. a previous run's info.best_weights):
     evolve seeds its first generation with them; beam refines the first one's schedule.
+    agent: beam refines that agent's schedule (a name, MODULE:CLASS or FILE.py:CLASS).
     timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
     instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's
     source (the spec still gives inputs and reference). build: kernels.ref.BuildOptions
@@ -102,6 +105,11 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     if method not in METHODS:
         raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
     check_objective(objective)
+    if agent is not None:
+        if method != "beam" or init_weights:
+            raise ValueError("an agent's schedule is refined by beam search, without initial "
+                             "weights (evolution evolves linear policies)")
+        agent_class(agent)  # an unknown agent fails before anything is built
     if ray_address is None:
         bounded_workers(workers, budget)  # a bad --workers fails before anything is built
     t0 = time.perf_counter()
@@ -128,9 +136,13 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
                        seed=seed, max_tasks=budget, launch=launch)
         if method == "beam":
             from .beam import beam_search
-            # A warm start for beam: refine the first given policy's schedule point by point.
-            completion: Any = LinearPolicy(tuple(float(x) for x in init_weights[0])) \
-                if init_weights else "default"
+            # A warm start for beam: refine the first given policy's (or the agent's)
+            # schedule point by point.
+            completion: Any = "default"
+            if init_weights:
+                completion = LinearPolicy(tuple(float(x) for x in init_weights[0]))
+            elif agent is not None:
+                completion = AgentPolicy(agent, seed)
             res = beam_search(ev, budget, width=width, completion=completion,
                               progress=progress)
         else:

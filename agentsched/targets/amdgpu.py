@@ -163,7 +163,6 @@ class AmdgpuTarget(Target):
     binary_suffix = ".co"
     outputs: ClassVar[dict[str, str]] = {".s": "asm", ".o": "obj", ".co": "co",
                                          ".hsaco": "co"}
-    has_mca_model = True
 
     def write_module(self, asm_file: Path, kind: str, out: Path) -> None:
         obj = asm_file.with_suffix(".o") if kind == "co" else out

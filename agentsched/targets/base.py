@@ -70,7 +70,6 @@ class Target:
     binary_suffix: ClassVar[str]  # its assembled module: ".co" (code object), ".cubin"
     # every file `compile -o` writes for it: suffix -> kind (asm, obj, co, cubin)
     outputs: ClassVar[dict[str, str]]
-    has_mca_model: ClassVar[bool] = False  # llvm-mca-19 estimates its cycles (est_cycles)
 
     @property
     def llc_flags(self) -> list[str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from ..core import env
 from ..llvm.tools import ToolFailed, find_ptxas, ptxas_release, run_tool
 from .base import Launch, StaticMetrics, Target, first_int
 
@@ -236,7 +237,7 @@ class NvptxTarget(Target):
         if find_ptxas() is None:
             return ("NVPTX registers, spills and occupancy come from ptxas, which is not "
                     "installed (pip install 'agentsched[sdk]', a CUDA toolkit, or "
-                    "AGENTSCHED_PTXAS=/path/to/ptxas)")
+                    f"{env.PTXAS}=/path/to/ptxas)")
         if metric == "occupancy" and self.name not in SM_LIMITS:
             return f"no CUDA occupancy table for it (have {', '.join(SM_LIMITS)})"
         return None
