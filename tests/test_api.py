@@ -82,6 +82,9 @@ def test_live_session_closed_early_kills_llc_and_publishes_no_log(tmp_path):
         assert len(llc_children()) == 1  # llc waits for the answer
     assert llc_children() == [] and not log.exists()
     assert not list(tmp_path.iterdir())  # no temp file either
+    with pytest.raises(RuntimeError, match="closed before llc finished"):
+        s.next_point()  # a session runs once
+    assert llc_children() == []
     with pytest.raises(ZeroDivisionError), LiveSession(ir, "gfx1100") as s2:
         s2.next_point()
         1 / 0

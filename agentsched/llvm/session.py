@@ -73,6 +73,7 @@ class LiveSession:
         self._to_llc: IO[bytes] | None = None
         self._decoder = ChannelDecoder()
         self._waiting: DecisionPoint | None = None  # the point llc waits on an answer for
+        self._over = False  # llc finished, failed or was stopped: a session runs once
 
     # -- lifetime
 
@@ -85,7 +86,7 @@ class LiveSession:
 
     def start(self) -> None:
         """Start llc (once); `with` does it."""
-        if self._stack is not None:
+        if self._stack is not None or self._over:
             return
         stack = self._stack = ExitStack()
         try:
@@ -128,6 +129,7 @@ class LiveSession:
             self._fail((None, None, None))
 
     def _fail(self, exc_info: tuple) -> None:
+        self._over = True
         proc, self._proc = self._proc, None
         for fh in (self._to_llc, self._from_llc):
             if fh is not None:
@@ -166,10 +168,11 @@ class LiveSession:
         if self._waiting is not None:
             raise RuntimeError(f"the decision point at {where(self._waiting)} waits for an "
                                "answer (answer() it first)")
-        if self._stack is None:
+        if self._over:
             if self.result is not None:
                 return None
-            self.start()
+            raise RuntimeError("the session was closed before llc finished (start a new one)")
+        self.start()
         assert self._from_llc is not None
         try:
             line = self._from_llc.readline()
@@ -225,6 +228,7 @@ class LiveSession:
         assert stack is not None
         stack.close()  # publishes the state log
         self.result = result
+        self._over = True
 
 
 def where(point: DecisionPoint) -> str:
