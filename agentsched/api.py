@@ -20,15 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .agents import Agent, agent_class, agent_names, is_deterministic, make_agent
 from .agents.heuristics import SEED_AGENTS
 from .core.protocol import Decision, decision_for, read_states, write_decisions
 from .kernels.ref import BuildOptions, KernelRef, resolve_kernel
-from .kernels.spec import KernelSpec
 from .llvm.compile import compile_ir
-from .llvm.frontend import launch_threads
 from .llvm.metrics import launch_of
 from .llvm.plugin import plugin_path
 from .llvm.result import CompileResult
@@ -38,6 +36,7 @@ from .targets import Target, parse_target
 
 if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays light
     from .experiments.store import Store
+    from .kernels.spec import KernelSpec
     from .runtime.bundle import Bundle
     from .searches.run import SearchReport
 
@@ -46,7 +45,7 @@ __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "Compi
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "write_decisions"]
 
-Kernel = str | Path | KernelSpec | KernelRef  # what names a kernel (see the module doc)
+Kernel: TypeAlias = "str | Path | KernelSpec | KernelRef"  # names a kernel (module doc)
 AgentLike = str | Agent | None
 
 
@@ -63,6 +62,13 @@ def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[s
                              defines=dict(defines or {}), flags=tuple(flags),
                              block=tuple(block) if block else None, lang=lang)
     return resolve_kernel(source, build)
+
+
+def launch_threads(block: Any) -> int:
+    """Threads per block of a launch block (X, (X, Y), (X, Y, Z) or "X,Y,Z"); ValueError
+    for a bad one."""
+    from .llvm.frontend import launch_threads as threads
+    return threads(block)
 
 
 def _kernel(source: Kernel, entry: str | None, build: BuildOptions | None) -> KernelRef:

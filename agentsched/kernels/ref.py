@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..llvm.frontend import emit_ir
 from ..targets import Target
-from .spec import KernelSpec, launch_block, load_spec_file
+
+if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded when used)
+    from .spec import KernelSpec
 
 
 @dataclass
@@ -38,6 +39,7 @@ class KernelRef:
     lang: str | None = None
 
     def ir(self, target: Target) -> Path:
+        from ..llvm.frontend import emit_ir
         return emit_ir(self.source, target, self.defines, list(self.include_dirs),
                        flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
 
@@ -61,13 +63,14 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
     if isinstance(arg, KernelRef):
         return arg
     b = build or BuildOptions()
-    if isinstance(arg, KernelSpec):
+    if not isinstance(arg, (str, Path)):  # a KernelSpec
         return _from_spec(arg, None, b)
     path = Path(arg)
     from ..triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
         return KernelRef(TritonKernel.load(path).name, path)
     if path.suffix == ".py":
+        from .spec import load_spec_file
         return _from_spec(load_spec_file(path), path, b)
     if not path.suffix:
         from .suite import get_kernel
@@ -80,6 +83,9 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
 
 
 def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions) -> KernelRef:
+    from .spec import KernelSpec, launch_block
+    if not isinstance(spec, KernelSpec):
+        raise TypeError(f"a kernel is a name, a path, a KernelSpec or a KernelRef, not {spec!r}")
     return KernelRef(spec.name, Path(spec.source), {**spec.defines, **b.defines}, spec,
                      spec_file, entry=b.entry or spec.entry,
                      include_dirs=(*spec.include_dirs, *b.include_dirs),
