@@ -5,7 +5,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: setup run test bench browser clean
+.PHONY: setup run test lint bench browser clean
 
 setup: $(STAMP)
 
@@ -24,8 +24,13 @@ run: setup
 	    -o results/report.html
 
 # The browser test needs Debian's chromium; without it that one test skips, saying why.
-test: setup browser
+test: setup browser lint
 	$(BIN)/pytest -q
+
+# ruff (unused names, imports, one type-hint style) and mypy (the public API, pyproject.toml)
+lint: setup
+	$(BIN)/ruff check agentsched tests bench corpus
+	$(BIN)/mypy
 
 browser:
 	-./scripts/install-browser.sh

@@ -1,6 +1,14 @@
-"""agentsched command line: the seed's steps (states -> decide -> compile) and experiments."""
+"""agentsched command line: parse the arguments, call agentsched.api, print the result.
+
+Tables print at full width when standard output is not a terminal, or as --format markdown,
+csv or json; an output named "-" is standard output (the messages then go to stderr).
+(typer reads the annotations of these functions at run time: Optional/List are kept here
+for the typer versions pyproject.toml allows.)
+"""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import sys
 from pathlib import Path
@@ -10,37 +18,93 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from . import api
+from .api import SEED_AGENTS, BuildOptions
+from .core import env
+from .core.files import STDOUT, check_output
+
+
+def _environment() -> str:
+    """The environment variables, those with the same meaning together (the API keys)."""
+    by_meaning: dict[str, list[str]] = {}
+    for name, meaning in env.VARIABLES.items():
+        by_meaning.setdefault(meaning, []).append(name)
+    return "Environment: " + "; ".join(f"{', '.join(names)}: {meaning}"
+                                       for meaning, names in by_meaning.items())
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Let agents make LLVM's GPU instruction-scheduling decisions.")
-out = Console()
+                  help="Let agents make LLVM's GPU instruction-scheduling decisions.",
+                  epilog=_environment())
+# Not a terminal (a pipe, a file): no width limit, tables are never cut to 80 columns.
+out = Console(width=None if sys.stdout.isatty() else 1_000_000)
 err = Console(stderr=True)
 
+FORMATS = ("table", "markdown", "csv", "json")
 TargetOpt = typer.Option("gfx1100", "--target", "-t", help="gfx1100, gfx90a, gfx942, sm_90 ...")
 SeedOpt = typer.Option(0, "--seed", help="Seed for random agents")
+FormatOpt = typer.Option("table", "--format", help="table, markdown, csv or json")
+AgentsOpt = typer.Option(",".join(SEED_AGENTS), "--agents",
+                         help="Comma-separated agents: names, MODULE:CLASS or FILE.py:CLASS")
+StoreOpt = typer.Option(None, "--store", help="SQLite results store (default: in the data dir)")
 
 
 class UsageError(Exception):
     pass
 
 
-def _defines(items: list[str] | None) -> dict:
-    out_ = {}
-    for item in items or []:
-        k, _, v = item.partition("=")
-        if not k:
-            raise UsageError(f"--define expects NAME=VALUE, got {item!r}")
-        out_[k] = v or "1"
-    return out_
+def _split(items: str | None) -> list[str]:
+    return [x.strip() for x in (items or "").split(",") if x.strip()]
 
 
-def _check_outputs(*paths) -> None:
-    """Refuse unusable output paths before any work (agentsched.outputs writes them)."""
-    from .outputs import check_output
-    for p in paths:
+def _outputs(*paths: Path | None) -> Console:
+    """Refuse unusable output paths before any work; the console for messages (stderr when
+    an output is standard output)."""
+    named = [p for p in paths if p is not None]
+    for p in named:
         check_output(p)
+    to_stdout = [p for p in named if str(p) == STDOUT]
+    if len(to_stdout) > 1:
+        raise UsageError("only one output can be standard output ('-')")
+    return err if to_stdout else out
 
 
-# How to build the user's source (states, compile, experiment, search, bundle).
+def _format(fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise UsageError(f"--format {fmt!r}: use {', '.join(FORMATS)}")
+    return fmt
+
+
+def print_rows(rows: list[dict], columns: list[str], fmt: str, title: str = "",
+               console: Console | None = None) -> None:
+    """Rows as a table, markdown, CSV (these columns) or JSON (whole rows)."""
+    console = console or out
+    if fmt == "json":
+        console.print_json(json.dumps(rows)) if console.is_terminal else \
+            print(json.dumps(rows, indent=2), file=console.file)
+        return
+    cells = [["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerows([columns, *cells])
+        print(buf.getvalue(), end="", file=console.file)
+    elif fmt == "markdown":
+        lines = [f"| {' | '.join(columns)} |", "|" + "---|" * len(columns)]
+        lines += [f"| {' | '.join(c)} |" for c in cells]
+        print("\n".join(lines), file=console.file)
+    else:
+        table = Table(title=title or None)
+        for c in columns:
+            table.add_column(c.replace("_", " "), justify="right" if rows and all(
+                isinstance(r.get(c), (int, float)) or r.get(c) is None for r in rows)
+                else "left")
+        for row in cells:
+            table.add_row(*row)
+        console.print(table)
+
+
+# How to build the user's source (states, compile, experiment, search, bundle, time).
 EntryOpt = typer.Option(None, "--entry", "-e", help="The kernel, by its source name "
                         "(matrixMul; a template instance as in C++: 'k<128, 8>'); optional "
                         "with one kernel in the file")
@@ -56,81 +120,45 @@ BlockOpt = typer.Option(None, "--block", help="launch block X[,Y,Z]: on AMDGPU t
 LangOpt = typer.Option(None, "--lang", help="cuda or hip (default: .hip is HIP, else by target)")
 
 
-def _build(entry, include, define, std, fast_math, clang_flag, block, lang):
-    from .experiment import BuildOptions
-    from .toolchain.frontend import launch_threads
+def _build(entry, include, define, std, fast_math, clang_flag, block, lang) -> BuildOptions:
+    defines = {}
+    for item in define or []:
+        k, _, v = item.partition("=")
+        if not k:
+            raise UsageError(f"--define expects NAME=VALUE, got {item!r}")
+        defines[k] = v or "1"
     if block is not None:
-        launch_threads(block)  # a bad --block is a usage error before anything compiles
+        api.launch_threads(block)  # a bad --block is a usage error before anything compiles
     flags = ([f"-std={std}"] if std else []) + (["-ffast-math"] if fast_math else []) + \
         list(clang_flag or [])
     return BuildOptions(entry=entry, include_dirs=tuple(Path(d) for d in include or []),
-                        defines=_defines(define), flags=tuple(flags),
+                        defines=defines, flags=tuple(flags),
                         block=tuple(int(x) for x in block.split(",")) if block else None,
                         lang=lang)
 
 
-def _source_ir(source: str, t, build) -> Path:
-    """IR for a source file, LLVM IR, a spec .py or a suite kernel name (its -D macros
-    included, so decisions found by `search`/`experiment` on a suite kernel replay here)."""
-    from .experiment import resolve_kernel
-    return resolve_kernel(source, build).ir(t)
-
-
-def _llm_options(base_url, model, mode) -> dict:
-    opts = {}
-    if base_url:
-        opts["base_url"] = base_url
-    if model:
-        opts["model"] = model
-    if mode:
-        opts["mode"] = mode
-    return opts
-
-
 LlmUrl = typer.Option(None, "--llm-base-url", help="OpenAI-compatible endpoint "
-                      "(env AGENTSCHED_LLM_BASE_URL; default DeepSeek)")
-LlmModel = typer.Option(None, "--llm-model", help="Model name (env AGENTSCHED_LLM_MODEL)")
-LlmMode = typer.Option(None, "--llm-mode", help="step (a call per decision) or region")
+                      f"(env {env.LLM_BASE_URL}; default DeepSeek)")
+LlmModel = typer.Option(None, "--llm-model", help=f"Model name (env {env.LLM_MODEL})")
+LlmMode = typer.Option(None, "--llm-mode", help="step (a call per decision) or region "
+                       f"(env {env.LLM_MODE})")
 AgentTimeoutOpt = typer.Option(None, "--agent-timeout",
                                help="Seconds a live agent may take per decision, 0 = no limit "
-                                    "(env AGENTSCHED_AGENT_TIMEOUT; default 300)")
-
-
-def _set_agent_timeout(seconds: float | None) -> None:
-    """--agent-timeout, through the environment so that every compile (and worker) sees it."""
-    import os
-    from .channel import AGENT_TIMEOUT_ENV
-    if seconds is None:
-        return
-    if seconds < 0:
-        raise UsageError(f"--agent-timeout {seconds:g}: give seconds >= 0 (0: no limit)")
-    os.environ[AGENT_TIMEOUT_ENV] = repr(float(seconds))
+                                    f"(env {env.AGENT_TIMEOUT}; default 300)")
 FullLogOpt = typer.Option(False, "--full-state-log",
                           help="Every candidate with every feature on every line (much larger; "
                                "the default compact log lists each pass's instructions once)")
 
 
-@app.command()
-def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
-           target: str = TargetOpt,
-           output: Path = typer.Option(..., "-o", "--output", help="State log (JSON lines)"),
-           base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
-           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
-           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
-           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
-           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
-           full_state_log: bool = FullLogOpt):
-    """Write every decision point of LLVM's default schedule (the seed's state log)."""
-    from .toolchain import compile_ir, parse_target
-    _check_outputs(output)
-    t = parse_target(target)
-    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
-    result = compile_ir(_source_ir(source, t, build), t, state_log=output, base=base,
-                        full_state_log=full_state_log)
-    rep = result.report
-    out.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
-              f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
-    _nothing_to_schedule(rep)
+def _llm_options(base_url, model, mode) -> dict:
+    given = {"base_url": base_url, "model": model, "mode": mode}
+    return {k: v for k, v in given.items() if v}
+
+
+def _agent_timeout(seconds: float | None) -> float | None:
+    if seconds is not None and seconds < 0:
+        raise UsageError(f"--agent-timeout {seconds:g}: give seconds >= 0 (0: no limit)")
+    return seconds
 
 
 def _nothing_to_schedule(rep: dict) -> None:
@@ -140,35 +168,44 @@ def _nothing_to_schedule(rep: dict) -> None:
 
 
 @app.command()
+def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
+           target: str = TargetOpt,
+           output: Path = typer.Option(..., "-o", "--output",
+                                       help="State log (JSON lines; - for stdout)"),
+           base: str = typer.Option("target", help="target (GCN on AMDGPU) or generic"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           full_state_log: bool = FullLogOpt):
+    """Write every decision point of LLVM's default schedule (the seed's state log)."""
+    say = _outputs(output)
+    result = api.compile(source, target, state_log=output, base=base, measure=False,
+                         full_state_log=full_state_log,
+                         build=_build(entry, include, define, std, fast_math, clang_flag,
+                                      block, lang))
+    rep = result.report
+    say.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
+              f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
+    _nothing_to_schedule(rep)
+
+
+@app.command()
 def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), seed: int = SeedOpt,
-           output: Path = typer.Option(..., "-o", "--output"),
+           output: Path = typer.Option(..., "-o", "--output", help="Decision file (- for stdout)"),
            llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
            llm_mode: Optional[str] = LlmMode):
     """Let an agent decide every point of a state log, offline (the seed's agents.py)."""
-    from .agents import make_agent
-    from .channel import AgentError
-    from .protocol import decision_for, read_states, write_decisions
-    _check_outputs(output)
-    ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode))
-    decisions, changed = [], 0
-    try:
-        for point in read_states(state_log):
-            if len({c.id for c in point.candidates}) < 2:
-                continue
-            try:
-                cand = ag.pick(point)
-            except Exception as e:
-                raise AgentError(f"agent {agent!r} failed at {point.key}: "
-                                 f"{type(e).__name__}: {e}") from e
-            if cand not in point.candidates:
-                raise AgentError(f"agent {agent!r} picked a non-candidate at {point.key}: "
-                                 f"{cand!r:.200}")
-            changed += cand.key != point.llvm
-            decisions.append(decision_for(point, cand))
-    finally:
-        ag.close()
-    write_decisions(output, decisions)
-    out.print(f"{len(decisions)} decisions by {agent}, {changed} differ from LLVM's -> {output}")
+    say = _outputs(output)
+    res = api.decide(state_log, agent, seed=seed, output=output,
+                     agent_options=_llm_options(llm_base_url, llm_model, llm_mode))
+    say.print(f"{len(res.decisions)} decisions by {agent}, {res.changed} differ from LLVM's "
+              f"-> {output}")
+
+
+COMPILE_FIELDS = ("decisions", "choices", "changed", "stale", "regions", "reverted_regions",
+                  "vgpr", "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles",
+                  "validated")
 
 
 @app.command("compile")
@@ -176,15 +213,18 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                                                       "kernel"),
                 target: str = TargetOpt,
                 output: Path = typer.Option(..., "-o", "--output",
-                                            help=".s/.ptx, .o, .co/.hsaco or .cubin"),
+                                            help=".s/.ptx, .o, .co/.hsaco or .cubin (- for "
+                                                 "the assembly on stdout)"),
                 agent: Optional[str] = typer.Option(None, "--agent", "-a",
-                                                    help="Agent answering live"),
+                                                    help="Agent answering live: a name, "
+                                                         "MODULE:CLASS or FILE.py:CLASS"),
                 decisions: Optional[Path] = typer.Option(None, "--decisions",
                                                          help="Decision file to replay"),
                 lenient: bool = typer.Option(False, "--lenient",
                                              help="Stale decisions fall back to LLVM's pick"),
                 seed: int = SeedOpt,
-                json_out: Optional[Path] = typer.Option(None, "--json", help="Summary as JSON"),
+                json_out: Optional[Path] = typer.Option(None, "--json",
+                                                        help="Summary as JSON (- for stdout)"),
                 save_decisions: Optional[Path] = typer.Option(
                     None, "--save-decisions", help="Write the live agent's picks (replayable)"),
                 state_log: Optional[Path] = typer.Option(None, "--state-log"),
@@ -196,54 +236,46 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
                 block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
                 full_state_log: bool = FullLogOpt,
-                agent_timeout: Optional[float] = AgentTimeoutOpt):
+                agent_timeout: Optional[float] = AgentTimeoutOpt,
+                fmt: str = FormatOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
-    from .agents import make_agent
-    from .experiment import resolve_kernel
-    from .metrics import launch_of, static_metrics
-    from .protocol import atomic_write_text, write_decisions
-    from .toolchain import compile_ir, parse_target, write_output
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
-    _check_outputs(output, json_out, save_decisions, state_log)
-    _set_agent_timeout(agent_timeout)
-    t = parse_target(target)
-    kref = resolve_kernel(source, _build(entry, include, define, std, fast_math, clang_flag,
-                                         block, lang))
-    ir = kref.ir(t)
-    launch = launch_of(kref.spec)  # block size: NVPTX occupancy
-    ag = make_agent(agent, seed=seed, **_llm_options(llm_base_url, llm_model, llm_mode)) \
-        if agent else None
-    try:
-        result = compile_ir(ir, t, agent=ag, decisions=decisions, lenient=lenient,
-                            state_log=state_log, base=base, full_state_log=full_state_log)
-    finally:
-        if ag:
-            ag.close()
-    write_output(result, output)
-    m = static_metrics(result.asm, t, launch=launch, entry=result.entry)
+    say = _outputs(output, json_out, save_decisions, state_log)
+    if _format(fmt) != "table":
+        say = err  # standard output holds the data
+    kref = api.kernel(source, build=_build(entry, include, define, std, fast_math, clang_flag,
+                                           block, lang))
+    result = api.compile(kref, target, agent=agent, decisions=decisions, lenient=lenient,
+                         seed=seed, state_log=state_log, base=base, output=output,
+                         full_state_log=full_state_log,
+                         agent_timeout=_agent_timeout(agent_timeout),
+                         agent_options=_llm_options(llm_base_url, llm_model, llm_mode))
     rep = result.report
-    summary = {"source": str(source), "target": t.name, "agent": agent,
+    metrics = result.metrics.as_dict() if result.metrics else {}
+    summary = {"source": str(source), "target": result.target.name, "agent": agent,
                **kref.build_record(), "symbol": result.entry,
                "decisions_file": str(decisions) if decisions else None,
                **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
                                       "unmatched", "forced", "regions", "passes",
                                       "reverted_regions", "reverted_passes")},
-               **m.as_dict(), "validated": result.validated,
+               **metrics, "validated": result.validated,
                "agent_stats": result.agent_stats, "output": str(output)}
     if save_decisions and result.decisions is not None:
-        write_decisions(save_decisions, result.decisions)
+        api.write_decisions(save_decisions, result.decisions)
     if json_out:
-        atomic_write_text(json_out, json.dumps(summary, indent=2) + "\n")
-    table = Table(show_header=False, box=None)
-    for k in ("decisions", "choices", "changed", "stale", "regions", "reverted_regions", "vgpr",
-              "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles", "validated"):
-        table.add_row(k, str(summary[k]))
-    out.print(table)
-    if not t.is_amdgpu and result.validated is None:
-        err.print(f"warning: no ptxas for {t.name} was found: the PTX was not validated "
-                  "(install the sdk extra or a CUDA toolkit)")
-    out.print(f"-> {output}")
+        api.write_json(json_out, summary)
+    if fmt == "table":
+        table = Table(show_header=False, box=None)
+        for k in COMPILE_FIELDS:
+            table.add_row(k, str(summary[k]))
+        say.print(table)
+    else:
+        print_rows([summary], list(summary), fmt)
+    if result.target.family == "nvptx" and result.validated is None:
+        err.print(f"warning: no ptxas for {result.target.name} was found: the PTX was not "
+                  "validated (install the sdk extra or a CUDA toolkit)")
+    say.print(f"-> {output}")
     _nothing_to_schedule(rep)
 
 
@@ -256,57 +288,46 @@ app.add_typer(sdk_app, name="sdk")
 def sdk_install():
     """Fetch the header-only CUDA pieces (cuBLAS, cuRAND headers: wheels downloaded once,
     include/ kept, wheels dropped). The rest comes with pip install 'agentsched[sdk]'."""
-    from .toolchain import sdk
-    for d in sdk.install_headers(progress=lambda s: err.print(f"[dim]{s}[/dim]")):
+    for d in api.sdk_install(progress=lambda s: err.print(f"[dim]{s}[/dim]")):
         out.print(f"{d}")
 
 
 @sdk_app.command("status")
 def sdk_status():
     """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
-    from .toolchain import sdk
-    for line in sdk.cuda_status() + sdk.rocm_status():
+    for line in api.sdk_status():
         print(line)
 
 
 @app.command("plugin-path")
 def plugin_path_cmd(rebuild: bool = typer.Option(False, "--rebuild")):
     """Print the built plugin's path (use it as llc-19 -load=$(agentsched plugin-path))."""
-    from .toolchain import plugin_path
-    print(plugin_path(rebuild=rebuild))
+    print(api.plugin_path(rebuild=rebuild))
 
 
 @app.command()
 def agents():
-    """List the available agents."""
-    from .agents import agent_names
-    for name in agent_names():
+    """List the agents that can be named (also MODULE:CLASS and FILE.py:CLASS work)."""
+    for name in api.agent_names():
         print(name)
 
 
-def _print_rows(rows: list[dict], title: str) -> None:
-    table = Table(title=title)
-    cols = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "occupancy",
-            "spills", "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions",
-            "time_us"]
-    for c in cols:
-        table.add_column(c.replace("_", " "), justify="left" if c == "agent" else "right")
-    for r in rows:
-        table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in cols))
-    out.print(table)
+ROW_COLUMNS = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "occupancy",
+               "spills", "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions",
+               "time_us"]
 
 
 @app.command()
 def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source file or "
                                              "spec .py"),
                target: str = TargetOpt,
-               agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
-                                           "pref_salu", "--agents", help="Comma-separated"),
+               agents_: str = AgentsOpt,
                seed: int = SeedOpt,
-               json_out: Optional[Path] = typer.Option(None, "--json"),
-               csv_out: Optional[Path] = typer.Option(None, "--csv"),
-               store_path: Optional[Path] = typer.Option(None, "--store",
-                                                         help="SQLite results store"),
+               json_out: Optional[Path] = typer.Option(None, "--json", help="Rows as JSON "
+                                                       "(- for stdout)"),
+               csv_out: Optional[Path] = typer.Option(None, "--csv", help="Rows as CSV "
+                                                      "(- for stdout)"),
+               store_path: Optional[Path] = StoreOpt,
                time: bool = typer.Option(False, "--time", help="Time on the local GPU"),
                llm_base_url: Optional[str] = LlmUrl, llm_model: Optional[str] = LlmModel,
                llm_mode: Optional[str] = LlmMode,
@@ -314,32 +335,38 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
                fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
                block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
-               agent_timeout: Optional[float] = AgentTimeoutOpt):
+               agent_timeout: Optional[float] = AgentTimeoutOpt,
+               fmt: str = FormatOpt):
     """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
-    from .experiment import resolve_kernel, run_experiment
-    from .report import write_rows
-    from .store import Store
-    names = [a.strip() for a in agents_.split(",") if a.strip()]
-    _check_outputs(json_out, csv_out)
-    _set_agent_timeout(agent_timeout)
-    from .agents import agent_names
-    for n in names:
-        if n not in agent_names():
-            raise UsageError(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}")
-    kref = resolve_kernel(kernel, _build(entry, include, define, std, fast_math, clang_flag,
-                                         block, lang))
-    store = Store(store_path)
-    try:
-        rows = run_experiment(kref, target, names, seed=seed, store=store,
-                              agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
-                              progress=lambda s: err.print(f"[dim]{s}[/dim]"))
-        if time:
-            from .bundling import time_rows
-            rows = time_rows(kref, target, rows, store)
-    finally:
-        store.close()
-    _print_rows(rows, f"{kref.name} on {target}")
-    write_rows(rows, json_out, csv_out)
+    say = _outputs(json_out, csv_out)
+    if _format(fmt) != "table" and say is err:
+        raise UsageError(f"--format {fmt} prints to standard output, and so does an output "
+                         "named '-'")
+    rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
+                          time=time, agent_timeout=_agent_timeout(agent_timeout),
+                          json_out=json_out, csv_out=csv_out,
+                          agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
+                          build=_build(entry, include, define, std, fast_math, clang_flag,
+                                       block, lang),
+                          progress=lambda s: err.print(f"[dim]{s}[/dim]"))
+    print_rows(rows, ROW_COLUMNS, fmt,
+               f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say)
+
+
+@app.command()
+def show(store_path: Optional[Path] = StoreOpt,
+         kernel: Optional[str] = typer.Option(None, "--kernel", help="Only this kernel"),
+         target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this target"),
+         agent: Optional[str] = typer.Option(None, "--agent", "-a",
+                                             help="Only this agent (name, or NAME:seed=N)"),
+         fmt: str = FormatOpt):
+    """Browse the results store: the rows experiments, reproduce and report have made."""
+    _format(fmt)
+    rows = api.show(store_path, kernel=kernel, target=target, agent=agent)
+    if not rows and fmt == "table":
+        err.print("no rows in the store" + (" match" if kernel or target or agent else ""))
+        return
+    print_rows(rows, ["kernel", "target", *ROW_COLUMNS], fmt, "results store")
 
 
 @app.command()
@@ -347,83 +374,61 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
               targets: str = typer.Option("gfx1100,gfx90a,gfx942", "--targets"),
               kernels: Optional[str] = typer.Option(None, "--kernels",
                                                     help="Comma-separated (default: all)"),
-              agents_: str = typer.Option(",".join(["default", "random", "min_pressure",
-                                                    "max_latency", "pref_load", "pref_salu"]),
-                                          "--agents"),
+              agents_: str = AgentsOpt,  # the LLM only when asked: --agents ...,llm
               seed: int = SeedOpt,
-              store_path: Optional[Path] = typer.Option(None, "--store")):
+              store_path: Optional[Path] = StoreOpt):
     """The seed's experiments end to end: tables, JSON, CSV and plots in --out."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
-        TimeElapsedColumn
-    from . import reproduce as rp
-    from .store import Store
-    agent_list = [a for a in agents_.split(",") if a]  # the LLM only when asked: --agents ...,llm
-    kernel_list = kernels.split(",") if kernels else None
-    target_list = targets.split(",")
-    n = len(rp.plan(kernel_list or [k for _, ks in rp.TABLES for k in ks], target_list,
-                    agent_list))
-    store = Store(store_path)
-    try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=err) as bar:
-            task = bar.add_task("reproduce", total=n)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    plan = api.reproduce_plan(_split(targets), _split(kernels) or None, _split(agents_))
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as bar:
+        task = bar.add_task("reproduce", total=len(plan))
+        done = [0]
 
-            done = [0]
+        def progress(label: str) -> None:
+            if done[0]:
+                bar.advance(task)
+            done[0] += 1
+            bar.update(task, description=label.ljust(40))
 
-            def progress(label):
-                if done[0]:
-                    bar.advance(task)
-                done[0] += 1
-                bar.update(task, description=label.ljust(40))
-
-            rows = rp.reproduce(out_dir, targets=target_list, kernels=kernel_list,
-                                agents=agent_list, seed=seed, store=store, progress=progress)
-            bar.advance(task)
-    finally:
-        store.close()
+        rows = api.reproduce(out_dir, targets=_split(targets), kernels=_split(kernels) or None,
+                             agents=_split(agents_), seed=seed, store=store_path,
+                             progress=progress)
+        bar.advance(task)
     out.print(f"{len(rows)} rows -> {out_dir}/README.md, results.json, results.csv, *.png")
 
 
 @app.command()
 def report(inputs: Optional[List[Path]] = typer.Argument(
                None, help="results.json (or its directory), search JSONs, timing JSONs"),
-           output: Path = typer.Option(..., "-o", "--output", help="The HTML page"),
+           output: Path = typer.Option(..., "-o", "--output", help="The HTML page (- for stdout)"),
            kernel: Optional[str] = typer.Option(None, "--kernel",
                                                 help="Run these experiments (comma-separated; "
                                                      "stored rows are reused)"),
            target: str = typer.Option("gfx1100", "--target", "-t", help="Comma-separated"),
-           agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
-                                       "pref_salu", "--agents"),
+           agents_: str = AgentsOpt,
            seed: int = SeedOpt,
-           store_path: Optional[Path] = typer.Option(None, "--store"),
+           store_path: Optional[Path] = StoreOpt,
            schedules: bool = typer.Option(True, "--schedules/--no-schedules",
                                           help="Compile and show each schedule's regions"),
            max_points: int = typer.Option(20_000, "--max-points",
                                           help="Skip schedule views of kernels with more "
                                                "decision points per compile (0: no limit)")):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
-    from .htmlreport import make_report
-    from .store import Store
-    store = Store(store_path)
-    try:
-        info = make_report(list(inputs or []), output,
-                           kernels=[k for k in (kernel or "").split(",") if k],
-                           targets=[t for t in target.split(",") if t],
-                           agents=[a for a in agents_.split(",") if a], seed=seed, store=store,
-                           schedules=schedules, max_points=max_points,
-                           progress=lambda s: err.print(f"[dim]{s}[/dim]"),
-                           command="agentsched report " + " ".join(sys.argv[2:]))
-    finally:
-        store.close()
-    out.print(f"-> {output} ({info['bytes'] / 1e6:.1f} MB, {info['blobs']} lazy sections, "
+    say = _outputs(output)
+    info = api.report(list(inputs or []), output, kernels=_split(kernel),
+                      targets=_split(target), agents=_split(agents_), seed=seed,
+                      store=store_path, schedules=schedules, max_points=max_points,
+                      progress=lambda s: err.print(f"[dim]{s}[/dim]"),
+                      command="agentsched report " + " ".join(sys.argv[2:]))
+    say.print(f"-> {output} ({info['bytes'] / 1e6:.1f} MB, {info['blobs']} lazy sections, "
               f"{info['seconds']} s)")
 
 
 @app.command()
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
-           agents_: str = typer.Option("default,random,min_pressure,max_latency,pref_load,"
-                                       "pref_salu", "--agents"),
+           agents_: str = AgentsOpt,
            seeds: int = typer.Option(1, "--seeds", help="Variants per random agent"),
            decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
                                                           help="Decision files to include"),
@@ -433,20 +438,12 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
-    from .bundling import VariantSpec, build_bundle
-    from .experiment import DETERMINISTIC_AGENTS, resolve_kernel
-    kref = resolve_kernel(kernel, _build(entry, include, define, std, fast_math, clang_flag,
-                                         block, lang))
-    variants = []
-    for a in [a for a in agents_.split(",") if a]:
-        n = 1 if a in DETERMINISTIC_AGENTS else seeds
-        variants += [VariantSpec(a if n == 1 else f"{a}{i}", a, seed=i) for i in range(n)]
-    for f in decisions or []:
-        variants.append(VariantSpec(f.stem.replace(".decisions", ""), None, decisions=f))
-    build_bundle(kref, target, variants, output,
-                 spec_file=Path(kernel) if kernel.endswith(".py") else None,
-                 progress=lambda n: err.print(f"[dim]{kref.name}: {n}[/dim]"))
-    out.print(f"{len(variants)} variants -> {output}/manifest.json; time it with "
+    made = api.bundle(kernel, target, output, agents=_split(agents_), seeds=seeds,
+                      decisions=list(decisions or []),
+                      build=_build(entry, include, define, std, fast_math, clang_flag, block,
+                                   lang),
+                      progress=lambda s: err.print(f"[dim]{s}[/dim]"))
+    out.print(f"{len(made.variants)} variants -> {output}/manifest.json; time it with "
               f"`agentsched time {output}` (or `python -m agentsched.runtime.bundle time "
               f"{output}` where only Python and CuPy are installed)")
 
@@ -454,59 +451,31 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
 @app.command("time")
 def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds"),
              reps: int = typer.Option(5, "--reps"),
-             store_path: Optional[Path] = typer.Option(None, "--store")):
+             store_path: Optional[Path] = StoreOpt):
     """Time a bundle on the local GPU (checked against the reference first); store results."""
-    from .runtime.bundle import time_bundle
-    res = time_bundle(bundle_dir, rounds=rounds, reps=reps)
-    merge_timings(bundle_dir, store_path)
+    res = api.time(bundle_dir, rounds=rounds, reps=reps, store=store_path)
     out.print(f"{bundle_dir}/results.json ({len(res['variants'])} variants)")
 
 
-def merge_timings(bundle_dir: Path, store_path: Optional[Path] = None) -> int:
-    """Merge a bundle's results.json (timed anywhere) into the results store."""
-    from .runtime.bundle import load_bundle
-    from .store import Store
-    b = load_bundle(bundle_dir)
-    results = json.loads((Path(bundle_dir) / "results.json").read_text())
-    man = json.loads((Path(bundle_dir) / "manifest.json").read_text())
-    ir_hash = man.get("tool_versions", {}).get("ir_hash", "")
-    gpu = results.get("device", {}).get("gpu", "?")  # the runtimes' device_info() key
-    by_name = {v["name"]: v for v in man["variants"]}
-    store = Store(store_path)
-    n = 0
-    try:
-        for name, r in results["variants"].items():
-            src = by_name.get(name)
-            if not src or r.get("aa_copy_of"):
-                # the A/A copy is the baseline timed twice (its noise floor is in results.json):
-                # stored, it would replace the baseline's own row (same schedule, same key)
-                continue
-            store.put_timing(decisions_hash=src["metrics"].get("decisions_hash", ""),
-                             source_hash=ir_hash, target=b.target or "?", gpu=gpu, result=r)
-            n += 1
-    finally:
-        store.close()
-    return n
-
-
 @app.command("merge-timings")
-def merge_timings_cmd(bundle_dir: Path, store_path: Optional[Path] = typer.Option(None, "--store")):
+def merge_timings_cmd(bundle_dir: Path, store_path: Optional[Path] = StoreOpt):
     """Merge results.json of a bundle timed on another machine into the store."""
-    out.print(f"{merge_timings(bundle_dir, store_path)} timings merged")
+    out.print(f"{api.merge_timings(bundle_dir, store_path)} timings merged")
 
 
 @app.command()
 def search(source: str = typer.Argument(..., help="Suite kernel name, source file or spec .py"),
            target: str = TargetOpt,
-           objective: str = typer.Option("vgpr", "--objective",
-                                         help="vgpr, occupancy, spills, cycles or time "
-                                              "(time: measured on this machine's GPU)"),
+           objective: str = typer.Option("vgpr", "--objective", help="; ".join(
+               f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
            budget: int = typer.Option(64, "--budget", help="Compiles to spend"),
            workers: Optional[int] = typer.Option(None, "--workers"),
-           ray: Optional[str] = typer.Option(None, "--ray", help="Ray address ('local' starts one)"),
+           ray: Optional[str] = typer.Option(None, "--ray",
+                                             help="Ray address ('local' starts one)"),
            method: str = typer.Option("beam", "--method", help="beam or evolve"),
            seed: int = SeedOpt,
-           json_out: Path = typer.Option(Path("search.json"), "--json"),
+           json_out: Path = typer.Option(Path("search.json"), "--json",
+                                         help="The summary (- for stdout)"),
            decisions_out: Optional[Path] = typer.Option(None, "--decisions-out"),
            ir_file: Optional[Path] = typer.Option(
                None, "--ir", help="LLVM IR to schedule instead of compiling the source"),
@@ -521,45 +490,46 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            confirm_rounds: int = typer.Option(31, "--confirm-rounds",
                                               help="time: rounds of the confirmation run"),
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
-           init_from: Optional[list[Path]] = typer.Option(
+           init_from: Optional[List[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
                                          "(repeatable; beam refines the first)"),
+           agent: Optional[str] = typer.Option(None, "--agent", "-a",
+                                               help="beam: refine this agent's schedule (a "
+                                                    "name, MODULE:CLASS or FILE.py:CLASS)"),
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
-    from .search.cli_search import init_weights_from, search_command
-    if objective not in ("vgpr", "occupancy", "spills", "cycles", "time"):
-        raise UsageError(f"unknown objective {objective!r}")
-    _check_outputs(json_out, decisions_out)
+    say = _outputs(json_out, decisions_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("search", total=None)
-        res = search_command(source, target, objective, budget, workers, ray, method, seed,
-                             json_out, decisions_out, width=width, population=population,
-                             ir_file=ir_file, time_rounds=time_rounds, time_reps=time_reps,
-                             finalists=finalists, confirm_rounds=confirm_rounds,
-                             runtime=runtime, init_weights=init_weights_from(init_from or []),
-                             build=_build(entry, include, define, std, fast_math, clang_flag,
-                                          block, lang),
-                             progress=lambda s: bar.update(task, description=s[:60]))
-    d, b = res["default"], res["best"]
-    out.print(f"{method} over {res['evaluations']} compiles: {objective} "
+        res = api.search(source, target, objective=objective, budget=budget, workers=workers,
+                         ray=ray, method=method, seed=seed, json_out=json_out,
+                         decisions_out=decisions_out, ir_file=ir_file, width=width,
+                         population=population, time_rounds=time_rounds, time_reps=time_reps,
+                         finalists=finalists, confirm_rounds=confirm_rounds, runtime=runtime,
+                         init_from=list(init_from or []), agent=agent,
+                         build=_build(entry, include, define, std, fast_math, clang_flag,
+                                      block, lang),
+                         progress=lambda s: bar.update(task, description=s[:60]))
+    d, b = res.default, res.best
+    say.print(f"{method} over {res.evaluations} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
-    tm = res.get("timing")
+    tm = res.timing
     if tm is not None:
         nf = (tm.get("confirmation") or {}).get("noise_floor") or {}
         ci = tm.get("speedup_ci")
         if tm["improved"]:
-            out.print(f"confirmed: {tm['winner']} speedup {tm['speedup']:.4f} "
+            say.print(f"confirmed: {tm['winner']} speedup {tm['speedup']:.4f} "
                       f"[{ci[0]:.4f}, {ci[1]:.4f}], A/A bound {100 * nf.get('bound', 0):.2f}%")
         else:
             bf = tm.get("best_finalist_speedup")
-            out.print("no schedule beat LLVM's default beyond the A/A noise"
+            say.print("no schedule beat LLVM's default beyond the A/A noise"
                       + (f" (fastest finalist {bf:.4f})" if bf else "")
                       + "; best = LLVM's default")
-    out.print(f"winning decisions: {res['decisions_file']} ; summary: {json_out}")
+    say.print(f"winning decisions: {res.decisions_file} ; summary: {json_out}")
 
 
 def _usage_error_types() -> tuple:
@@ -585,7 +555,7 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
-def _interrupt_behind(e: BaseException, kind: type):
+def _interrupt_behind(e: BaseException | None, kind: type) -> BaseException | None:
     """The `kind` exception among e's causes and contexts, if any."""
     seen = set()
     while e is not None and id(e) not in seen:
@@ -608,12 +578,13 @@ def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
     clean-up (temp files removed, child processes stopped)."""
-    from .interrupts import Interrupted, raise_on_signals
+    from .core.interrupts import Interrupted, raise_on_signals
     raise_on_signals()
     from .agents import UnknownAgentError
-    from .channel import AgentError
-    from .protocol import ProtocolError
-    from .toolchain import ToolFailed, ToolMissing, UnknownTarget
+    from .core.protocol import ProtocolError
+    from .llvm.session import AgentError
+    from .llvm.tools import ToolFailed, ToolMissing
+    from .targets import UnknownTarget
     try:
         rc = app(standalone_mode=False)
     except typer.Exit as e:
@@ -624,17 +595,20 @@ def main() -> None:
         # an interrupt, also one that a library wrapped (Ray's ray.get: SystemError)
         intr = _interrupt_behind(e, Interrupted)
         if intr is not None:
-            _fail(f"{intr}; stopped (nothing half-written was kept)", intr.exit_code)
+            _fail(f"{intr}; stopped (nothing half-written was kept)",
+                  getattr(intr, "exit_code", 1))
         if isinstance(e, _usage_error_types()):
             if type(e).__name__ == "NoArgsIsHelpError":  # bare `agentsched CMD`: its help
-                e.show()
+                e.show()  # type: ignore[attr-defined]
                 sys.exit(0)
             ctx = getattr(e, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            _fail(" ".join(e.format_message().split()) + hint, getattr(e, "exit_code", 2))
+            _fail(" ".join(e.format_message().split()) + hint,  # type: ignore[attr-defined]
+                  getattr(e, "exit_code", 2))
         if isinstance(e, (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
                           UnknownTarget, AgentError, OSError, ValueError, RuntimeError)):
-            from .search.evaluate import ObjectiveError, WorkersError
+            from .searches.evaluator import WorkersError
+            from .searches.objectives import ObjectiveError
             usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
             _fail(str(e), 2 if isinstance(e, usage) else 1)
         raise

@@ -19,10 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agentsched.agents import Agent, make_agent  # noqa: E402
-from agentsched.protocol import atomic_write_text  # noqa: E402
-from agentsched.toolchain import compile_ir, emit_ir, parse_target  # noqa: E402
-from agentsched.toolchain.compile import llc_command  # noqa: E402
-from agentsched.toolchain.tools import llvm_version  # noqa: E402
+from agentsched.core.files import write_text
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
+from agentsched.llvm.tools import llvm_version
+from agentsched.targets import parse_target
 
 
 class Echo(Agent):
@@ -93,7 +95,7 @@ def main():
               "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
               "repeats": args.repeats, "rows": rows, "channel": rate,
               "command": "python bench/compile_overhead.py " + " ".join(sys.argv[1:])}
-    atomic_write_text(args.out, json.dumps(result, indent=2) + "\n")
+    write_text(args.out, json.dumps(result, indent=2) + "\n")
     print(json.dumps(rate))
 
 

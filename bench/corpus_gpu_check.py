@@ -84,8 +84,8 @@ def _compile_default(name: str) -> dict:
     """LLVM 19's default schedule of one kernel for the H200: PTX and what identifies it."""
     import corpus
     from agentsched.kernels.spec import KernelSpec
-    from agentsched.metrics import launch_of, static_metrics
-    from agentsched.toolchain import compile_ir
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.metrics import launch_of, static_metrics
     k = corpus.get(name)
     try:
         ir, t = k.ir("sm_90")
@@ -107,10 +107,11 @@ def _compile_default(name: str) -> dict:
 
 
 def carry(names: list[str] | None, jobs: int) -> int:
-    import corpus
     from multiprocessing import get_context
-    from agentsched.metrics import ptxas_version
-    from agentsched.toolchain.tools import llvm_version
+
+    import corpus
+    from agentsched.llvm.tools import llvm_version
+    from agentsched.targets.nvptx import ptxas_version
     ks = [k.name for k in corpus.kernels() if not names or k.name in names]
     if CARRY.exists():
         shutil.rmtree(CARRY)
@@ -157,7 +158,7 @@ def _ptxas_for(kind: str) -> str:
     if kind == "triton":
         from triton import knobs
         return knobs.nvidia.ptxas.path  # the assembler of Triton's own binary
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
     p = find_ptxas()
     if not p:
         raise RuntimeError("no ptxas on this machine (PATH, /usr/local/cuda, AGENTSCHED_PTXAS)")
@@ -305,6 +306,7 @@ def _time_cuda(rt, k, entry, cubin: str, host: dict, want: dict, size: dict, rou
 def _time_triton(k, entry, cubin: str, host: dict, want: dict, size: dict, rounds: int,
                  reps: int) -> dict:
     import torch
+
     from agentsched.triton.launch import TritonRuntime, vs_triton
     case = k.spec
     tensors = case.torch_tensors(host)

@@ -26,8 +26,8 @@ N_POOL = 20  # random schedules in the search pool
 
 
 def build():
-    from agentsched.bundling import VariantSpec, build_bundle
-    from agentsched.experiment import resolve_kernel
+    from agentsched.experiments.bundles import VariantSpec, build_bundle
+    from agentsched.kernels.ref import resolve_kernel
     for k in KERNELS:
         kref = resolve_kernel(k)
         table = [VariantSpec(a, a) for a in HEURISTICS] + \
@@ -45,13 +45,16 @@ N_POOL2 = 48  # linear scoring policies near LLVM's and the heuristics' choices
 
 def build2():
     """A second, wider pool: schedules from random linear scoring policies around LLVM's pick
-    and the heuristics (agentsched.search.evaluate.LinearPolicy), one live compile each."""
+    and the heuristics (agentsched.searches.evaluate.LinearPolicy), one live compile each."""
     import numpy as np
-    from agentsched.bundling import VariantSpec, build_bundle
-    from agentsched.experiment import resolve_kernel
-    from agentsched.protocol import write_decisions
-    from agentsched.search.evaluate import FEATURES, LinearPolicy, linear_seed, rollout
-    from agentsched.toolchain import parse_target
+
+    from agentsched.core.protocol import write_decisions
+    from agentsched.experiments.bundles import VariantSpec, build_bundle
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.searches.evaluate import rollout
+    from agentsched.searches.features import FEATURES
+    from agentsched.searches.policies import LinearPolicy, linear_seed
+    from agentsched.targets import parse_target
     rng = np.random.default_rng(2026)
     t = parse_target("sm_90")
     for k in KERNELS:

@@ -10,7 +10,7 @@ llc-19 (with the libraries it links) and the built plugin there:
 Every schedule an evolutionary search proposes is compiled live (llc-19 + plugin, ptxas -O3),
 checked against the kernel's NumPy reference and timed against LLVM's default in interleaved
 batches; the best distinct schedules are then re-timed in one fresh run with an A/A copy of
-the default, and only that run's figures are reported (search.cli_search._confirm).
+the default, and only that run's figures are reported (searches.run._confirm).
 """
 from __future__ import annotations
 
@@ -36,10 +36,10 @@ WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/re
 
 
 def carry():
-    from agentsched.experiment import resolve_kernel
-    from agentsched.toolchain import parse_target
-    from agentsched.toolchain.plugin import plugin_path
-    from agentsched.toolchain.tools import find_tool
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.llvm.plugin import plugin_path
+    from agentsched.llvm.tools import find_tool
+    from agentsched.targets import parse_target
     if CARRY.exists():
         shutil.rmtree(CARRY)
     (CARRY / "ir").mkdir(parents=True)
@@ -94,20 +94,19 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
     fresh process (verify). init_dir: warm start from earlier results (<k>.json there)."""
     os.environ.update(_unpack())
     out_dir.mkdir(parents=True, exist_ok=True)
-    from agentsched.search.cli_search import init_weights_from
-    from agentsched.search.cli_search import search_command
-    from agentsched.toolchain.tools import llvm_version
+    from agentsched.llvm.tools import llvm_version
+    from agentsched.searches.run import init_weights_from, run_search
     print("llvm", llvm_version(), flush=True)
     workers = max(1, (os.cpu_count() or 2) - 2)
     for k in kernels:
         t0 = time.time()
         init = init_weights_from([init_dir / f"{k}.json"]) if init_dir \
             else []
-        res = search_command(k, "sm_90", "time", (budgets or BUDGET)[k], workers, None,
-                             method, 0, out_dir / f"{k}.json",
-                             Path("/tmp") / f"{k}.decisions.jsonl", population=16,
-                             ir_file=CARRY / "ir" / f"{k}.ll", finalists=4, init_weights=init,
-                             progress=lambda s: print("  ", s, flush=True))
+        res = run_search(k, "sm_90", objective="time", budget=(budgets or BUDGET)[k],
+                         workers=workers, method=method, json_out=out_dir / f"{k}.json",
+                         decisions_out=Path("/tmp") / f"{k}.decisions.jsonl", population=16,
+                         ir_file=CARRY / "ir" / f"{k}.ll", finalists=4, init_weights=init,
+                         progress=lambda s: print("  ", s, flush=True)).to_dict()
         res["decisions_text"] = Path(res["decisions_file"]).read_text()
         res["warm_start"] = {"from": str(init_dir / f"{k}.json"), "genomes": len(init)} \
             if init_dir else None
@@ -127,21 +126,22 @@ def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
     decisions, reference check, interleaved with two separately loaded copies of LLVM's
     default. Adds "verify" to the JSON (atomically)."""
     os.environ.update(_unpack())
-    from agentsched.experiment import resolve_kernel
-    from agentsched.protocol import atomic_write_text
-    from agentsched.search.cli_search import _module
-    from agentsched.search.gpu_time import GpuTimer, module_suffix
-    from agentsched.toolchain import compile_ir, parse_target
+    from agentsched.core.files import write_text
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.searches.gpu_time import GpuTimer
+    from agentsched.searches.run import replay_module
+    from agentsched.targets import parse_target
     data = json.loads(Path(json_in).read_text())
     k, t = data["kernel"], parse_target("sm_90")
     ir = CARRY / "ir" / f"{k}.ll"
     dec = Path("/tmp") / f"{k}.verify.decisions.jsonl"
     dec.write_text(data["decisions_text"])
     replay = compile_ir(ir, t, decisions=dec)  # strict: a stale decision is an error
-    suffix = module_suffix(t)
-    timer = GpuTimer(resolve_kernel(k).spec, t, _module(ir, t, "target", suffix), seed=7)
+    suffix = t.module_suffix()
+    timer = GpuTimer(resolve_kernel(k).spec, t, replay_module(ir, t, "target", suffix), seed=7)
     try:
-        res = timer.confirm({"winner": _module(ir, t, "target", suffix, decisions=dec)},
+        res = timer.confirm({"winner": replay_module(ir, t, "target", suffix, decisions=dec)},
                             rounds=rounds, reps=reps)
     finally:
         timer.close()
@@ -155,7 +155,7 @@ def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
                       "default_median_us": res["variants"]["default"].get("median_us"),
                       "winner_median_us": v.get("median_us"),
                       "noise_floor": res.get("noise_floor"), "device": res.get("device")}
-    atomic_write_text(json_out, json.dumps(data, indent=1))
+    write_text(json_out, json.dumps(data, indent=1))
     if not v.get("speedup"):  # failed its check in this process: recorded, not fatal
         print(f"verify {k}: NOT timed ({v.get('error')})", flush=True)
         return

@@ -13,7 +13,7 @@ attention forward; Triton's tutorials, MIT licence) this script
      (agentsched.triton.launch), checks it against the original Triton kernel's output, and
      times all of them interleaved (runtime/timing.py + stats.py: medians, bootstrap CIs, A/A
      copy of the default), Triton's own binary included;
-  4. runs a GPU-in-the-loop evolutionary search (`search_command(..., timer=...)`, the
+  4. runs a GPU-in-the-loop evolutionary search (`run_search(..., timer=...)`, the
      finalists re-timed in a fresh run);
   5. writes the winner (or, without one, LLVM 19's default) into Triton's cache and runs the
      unchanged program function in a fresh process: its output must equal the original's and
@@ -153,10 +153,11 @@ def softmax_grid(compiled, n_rows: int) -> tuple:
 def compile_variants(ir: Path, target) -> dict:
     """name -> (module bytes, static metrics, report); LLVM 19's default first."""
     from agentsched.agents import make_agent
-    from agentsched.metrics import static_metrics
-    from agentsched.toolchain import compile_ir, module_bytes
-    from agentsched.toolchain.compile import llc_command
-    from agentsched.toolchain.tools import run
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.llc import llc_command
+    from agentsched.llvm.metrics import static_metrics
+    from agentsched.llvm.result import module_bytes
+    from agentsched.llvm.tools import run
     out = {}
 
     def add(name, result):
@@ -172,8 +173,9 @@ def compile_variants(ir: Path, target) -> dict:
             agent.close()
     # llc-19 without the machine scheduler: Triton's own NVPTX pipeline does not run it
     import tempfile
-    from agentsched.metrics import ptxas_metrics
-    from agentsched.toolchain.compile import CompileResult
+
+    from agentsched.llvm.result import CompileResult
+    from agentsched.targets.nvptx import ptxas_metrics
     with tempfile.TemporaryDirectory() as d:
         cmd = [c for c in llc_command(ir, target, Path(d) / "k.ptx", stock=True)
                if c != "-enable-misched"]
@@ -188,15 +190,16 @@ def compile_variants(ir: Path, target) -> dict:
 # ---------------------------------------------------------------- one kernel on the GPU
 
 def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
-    from agentsched.protocol import atomic_write_text
-    from agentsched.toolchain import emit_ir, parse_target
+    from agentsched.core.files import write_text
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.targets import parse_target
     from agentsched.triton.launch import TritonRuntime
     from agentsched.triton.spec import TritonSpec
     res_path = out_dir / f"{name}.json"
     data = json.loads(res_path.read_text()) if res_path.exists() else {"kernel": name}
 
     def save():
-        atomic_write_text(res_path, json.dumps(data, indent=1, default=str) + "\n")
+        write_text(res_path, json.dumps(data, indent=1, default=str) + "\n")
 
     setup = kernel_setup(name)
     spec = TritonSpec(name=name, fn=setup["fn"], args=lambda seed: setup["args"],
@@ -258,7 +261,8 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
 def program_check(name: str, kernel, ir: Path, target, out_dir: Path, data: dict) -> dict:
     """Install the search's winner (else LLVM 19's default) into Triton's cache, run the
     unchanged program function in a fresh process, compare with the original's output."""
-    from agentsched.toolchain import compile_ir, module_bytes
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.result import module_bytes
     from agentsched.triton import cache
     dec = out_dir / f"{name}.decisions.jsonl"
     winner = (data.get("search") or {}).get("timing", {}).get("winner")
@@ -291,6 +295,7 @@ def program(name: str, ref: Path, save: bool) -> None:
     seed-0 inputs; --save keeps its output as the reference, else compare with it and report
     which binary Triton ran (sha256 of the cubin in its in-memory JIT cache)."""
     import hashlib
+
     import torch
     import triton
     setup = kernel_setup(name)
@@ -318,10 +323,13 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
     its IR, compile every variant (llc-19 + plugin + ptxas), install/restore a binary in
     Triton's cache and check that Triton's compile() then returns it."""
     import hashlib
+
     import triton
     from triton.compiler import ASTSource
-    from agentsched.protocol import atomic_write_text
-    from agentsched.toolchain import emit_ir, parse_target
+
+    from agentsched.core.files import write_text
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.targets import parse_target
     from agentsched.triton import cache
     from agentsched.triton.capture import capture, gpu_target, specialize
     for name in kernels:
@@ -342,7 +350,7 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
         row = {"kernel": name, "triton": k.summary(), "ir": str(ir), "cache_serves_install":
                served, "variants": {n: v[1] for n, v in variants.items()},
                "seconds": round(time.time() - t0, 1)}
-        atomic_write_text(out_dir / f"{name}.dry.json", json.dumps(row, indent=1) + "\n")
+        write_text(out_dir / f"{name}.dry.json", json.dumps(row, indent=1) + "\n")
         regs = {n: v[1].get("vgpr") for n, v in variants.items()}
         log(f"{name}: {k.threads} threads, {k.shared} B shared, {len(k.params)} params; "
             f"registers {regs}; cache serves the installed binary: {served}")

@@ -1,4 +1,4 @@
-"""NVIDIA occupancy: agentsched's figure (metrics.cuda_occupancy, from ptxas registers and
+"""NVIDIA occupancy: agentsched's figure (targets.nvptx.cuda_occupancy, from ptxas registers and
 shared memory and the block size) against the CUDA driver's own
 cuOccupancyMaxActiveBlocksPerMultiprocessor, on a real GPU.
 
@@ -33,9 +33,11 @@ MAX_DYNAMIC_SHARED_ATTR = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 
 def prepare(out: Path) -> None:
     from agentsched.agents import make_agent
-    from agentsched.experiment import resolve_kernel
+    from agentsched.kernels.ref import resolve_kernel
     from agentsched.kernels.suite import SUITE
-    from agentsched.toolchain import compile_ir, parse_target, write_output
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.result import write_output
+    from agentsched.targets import parse_target
     t = parse_target("sm_90")
     sources = list(SUITE) + [str(p) for p in sorted((ROOT / "tests" / "data").glob("*.cu"))]
     out.mkdir(parents=True, exist_ok=True)
@@ -75,9 +77,9 @@ def run(ptx_dir: Path, out: Path) -> None:
 
     import cupy
 
-    from agentsched.metrics import WARP, cuda_occupancy
+    from agentsched.llvm.tools import find_ptxas
     from agentsched.runtime.cuda import CudaRuntime
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.targets.nvptx import WARP, cuda_occupancy
     rt = CudaRuntime()  # loads modules as the timing code does (cuModuleLoad)
     libcuda = ctypes.CDLL("libcuda.so.1")  # the driver's own occupancy answer
     props = cupy.cuda.runtime.getDeviceProperties(0)

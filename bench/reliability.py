@@ -49,10 +49,10 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "bench" / "reliability" / "corpus"
@@ -91,7 +91,7 @@ def cli_prefix() -> list[str]:
 def tools(env: dict | None = None) -> dict:
     """llc-19, ptxas (find_ptxas(): a CUDA toolkit's, else the nvidia-cuda-nvcc-cu12 wheel's)
     and the plugin (`agentsched plugin-path`, built on first use)."""
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
     llc = shutil.which("llc-19") or "/usr/lib/llvm-19/bin/llc"
     plugin = subprocess.run([*cli_prefix(), "plugin-path"], capture_output=True, text=True,
                             env=env, check=True).stdout.strip()
@@ -460,7 +460,7 @@ class Case:
     id: str
     family: str
     what: str
-    fn: Callable[["Ctx", Path], Outcome]
+    fn: Callable[[Ctx, Path], Outcome]
 
 
 def leftovers(d: Path, expected: set[str]) -> list[str]:
@@ -806,8 +806,9 @@ def concurrent_compile(ctx: Ctx, d: Path, n: int) -> Outcome:
     shared.mkdir()
     ref = d / "ref"
     ref.mkdir()
-    argv = lambda o: ctx.agentsched("compile", "fused_mlp", "-t", "gfx1100", "-o", o / "out.s",
-                                    "--json", o / "out.json")
+    def argv(o):
+        return ctx.agentsched("compile", "fused_mlp", "-t", "gfx1100", "-o", o / "out.s",
+            "--json", o / "out.json")
     r0 = ctx.run(argv(ref), d)
     runs = parallel(ctx, [(argv(shared), d)] * n)
     problems = []
@@ -829,7 +830,8 @@ def concurrent_states(ctx: Ctx, d: Path, n: int) -> Outcome:
     shared, ref = d / "shared", d / "ref"
     shared.mkdir()
     ref.mkdir()
-    argv = lambda o: ctx.agentsched("states", "fused_mlp", "-t", "gfx1100", "-o", o / "log.jsonl")
+    def argv(o):
+        return ctx.agentsched("states", "fused_mlp", "-t", "gfx1100", "-o", o / "log.jsonl")
     ctx.run(argv(ref), d)
     runs = parallel(ctx, [(argv(shared), d)] * n)
     problems = []
@@ -1169,7 +1171,8 @@ def prepare_inputs(ctx: Ctx) -> None:
     done = i / ".prepared"
     if done.exists():
         return
-    run = lambda *a: _must(ctx.run(list(a), i, timeout=600))
+    def run(*a):
+        return _must(ctx.run(list(a), i, timeout=600))
     full_log(ctx, i / "fused_mlp.states.jsonl")
     run(*ctx.agentsched("compile", "fused_mlp", "-t", "gfx1100", "--agent", "random", "--seed", 7,
                         "--save-decisions", i / "fused_mlp.live.jsonl", "-o", i / "fused_mlp.live.s"))
@@ -1179,11 +1182,13 @@ def prepare_inputs(ctx: Ctx) -> None:
     (i / "host_only.cu").write_text(HOST_ONLY_CU)
     inc = ROOT / "agentsched" / "kernels" / "include"
     clang = shutil.which("clang-19") or "/usr/lib/llvm-19/bin/clang"
-    hip = lambda arch, opt: [clang, "-x", "hip", f"--offload-arch={arch}", "--cuda-device-only",
-                             "-nogpuinc", "-nogpulib", opt, "-emit-llvm", "-S", f"-I{inc}"]
-    cuda = lambda arch: [clang, "-x", "cuda", f"--cuda-gpu-arch={arch}", "--cuda-device-only",
-                         "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-O3",
-                         "-emit-llvm", "-S", f"-I{inc}"]
+    def hip(arch, opt):
+        return [clang, "-x", "hip", f"--offload-arch={arch}", "--cuda-device-only",
+            "-nogpuinc", "-nogpulib", opt, "-emit-llvm", "-S", f"-I{inc}"]
+    def cuda(arch):
+        return [clang, "-x", "cuda", f"--cuda-gpu-arch={arch}", "--cuda-device-only",
+            "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-O3",
+            "-emit-llvm", "-S", f"-I{inc}"]
     run(*hip("gfx942", "-O3"), i / "tiny.cu", "-o", i / "tiny.gfx942.ll")
     run(*hip("gfx1100", "-O3"), i / "tiny.cu", "-o", i / "tiny.gfx1100.ll")
     run(*hip("gfx1100", "-O0"), i / "tiny.cu", "-o", i / "tiny.optnone.ll")

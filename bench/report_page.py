@@ -27,7 +27,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 
 
 def build(kernel: str, target: str, agents: str, out: Path) -> dict:
-    from agentsched.toolchain import data_dir
+    from agentsched.core.paths import data_dir
     shutil.rmtree(data_dir() / "report-traces", ignore_errors=True)
     res = {}
     for kind in ("cold", "warm"):

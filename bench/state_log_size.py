@@ -29,11 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from agentsched.core.files import write_text
 from agentsched.kernels.suite import SUITE  # noqa: E402
-from agentsched.protocol import atomic_write_text  # noqa: E402
-from agentsched.toolchain import emit_ir, parse_target  # noqa: E402
-from agentsched.toolchain.compile import llc_command  # noqa: E402
-from agentsched.toolchain.tools import llvm_version  # noqa: E402
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
+from agentsched.llvm.tools import llvm_version
+from agentsched.targets import parse_target
 
 
 def run_counting(cmd: list[str], fifo: Path | None) -> tuple[float, int]:
@@ -107,7 +108,7 @@ def bench_decisions(mb: int) -> dict:
                 n += 100_000
         out = {"file_mb": round(path.stat().st_size / 1e6, 1), "decisions": n}
         for how in ("check_decisions", "read_decisions"):
-            code = (f"import resource, time; from agentsched.protocol import {how}; "
+            code = (f"import resource, time; from agentsched.core.protocol import {how}; "
                     f"t = time.perf_counter(); {how}({str(path)!r}); "
                     "print(time.perf_counter() - t, "
                     "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
@@ -132,7 +133,7 @@ def main():
               "repeats": args.repeats, "rows": bench_logs(args),
               "decision_file": bench_decisions(args.decisions_mb) if args.decisions_mb else None,
               "command": "python bench/state_log_size.py " + " ".join(sys.argv[1:])}
-    atomic_write_text(args.out, json.dumps(result, indent=2) + "\n")
+    write_text(args.out, json.dumps(result, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agentsched.protocol import atomic_write_text  # noqa: E402
-from agentsched.search.cli_search import search_command  # noqa: E402
+from agentsched.core.files import write_text
+from agentsched.searches.run import run_search
 
 KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
 TARGETS = ["gfx1100", "gfx942"]
@@ -41,9 +41,11 @@ def main():
             for objective in OBJECTIVES:
                 t0 = time.time()
                 with tempfile.TemporaryDirectory() as d:
-                    res = search_command(kernel, target, objective, args.budget, args.workers,
-                                         None, args.method, 0, Path(d) / "s.json",
-                                         winners / f"{kernel}-{target}-{objective}.jsonl")
+                    res = run_search(
+                        kernel, target, objective=objective, budget=args.budget,
+                        workers=args.workers, method=args.method, json_out=Path(d) / "s.json",
+                        decisions_out=winners / f"{kernel}-{target}-{objective}.jsonl"
+                    ).to_dict()
                 row = {"kernel": kernel, "target": target, "objective": objective,
                        "evaluations": res["evaluations"],
                        "default": _pick(res["default"]), "best": _pick(res["best"]),
@@ -54,8 +56,8 @@ def main():
                 print(json.dumps(row), flush=True)
     out = {"budget": args.budget, "method": args.method, "rows": rows,
            "command": "python bench/static_search.py " + " ".join(sys.argv[1:])}
-    atomic_write_text(ROOT / "bench" / "static_search.json", json.dumps(out, indent=1) + "\n")
-    atomic_write_text(ROOT / "bench" / "static_search.md", to_markdown(out))
+    write_text(ROOT / "bench" / "static_search.json", json.dumps(out, indent=1) + "\n")
+    write_text(ROOT / "bench" / "static_search.md", to_markdown(out))
 
 
 def _pick(entry: dict) -> dict:

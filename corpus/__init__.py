@@ -17,8 +17,7 @@ import importlib
 import json
 from functools import cache
 
-from .core import (COMPUTE, CORPUS_DIR, MEMORY, CorpusKernel, CorpusSpec, Family, Sampled,
-                   Work)
+from .core import COMPUTE, CORPUS_DIR, MEMORY, CorpusKernel, CorpusSpec, Family, Sampled, Work
 
 __all__ = ["COMPUTE", "MEMORY", "CorpusKernel", "CorpusSpec", "Family", "Sampled", "Work",
            "families", "kernels", "get", "split", "SPLITS", "amd_targets"]

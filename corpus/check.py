@@ -7,7 +7,7 @@ For every kernel:
           the family's; the sizing estimate is within 0.1-3 ms (a warning otherwise).
   sm_90   compiled through agentsched (clang-19 / Triton capture, llc-19 + plugin) with LLVM's
           default schedule and with random schedules; ptxas's registers, spills and the
-          occupancy at the spec's block (agentsched.metrics).
+          occupancy at the spec's block (agentsched.llvm.metrics).
   AMD     the family's AMD forms (HIP sources, Triton for gfx*) on gfx942 and gfx1100: VGPRs,
           SGPRs, waves per SIMD, spills and llvm-mca cycles, for the same schedules.
 
@@ -118,12 +118,12 @@ def compile_kernel(name: str, target: str, seeds: tuple) -> dict:
     import corpus
     from agentsched.agents import make_agent
     from agentsched.kernels.spec import KernelSpec
-    from agentsched.metrics import launch_of, static_metrics
-    from agentsched.toolchain import compile_ir
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.metrics import launch_of, static_metrics
     k = corpus.get(name)
     t0 = time.time()
     ir, t = k.ir(target)
-    spec = k.spec if not t.is_amdgpu else (k.amd_spec or k.spec)
+    spec = k.spec if not (t.family == "amdgpu") else (k.amd_spec or k.spec)
     launch = launch_of(spec) if isinstance(spec, KernelSpec) else None
     row = {"kernel": name, "target": t.name, "schedules": {}}
     for label, seed in [("default", None)] + [(f"random{s}", s) for s in seeds]:
@@ -133,7 +133,7 @@ def compile_kernel(name: str, target: str, seeds: tuple) -> dict:
         finally:
             if agent is not None:
                 agent.close()
-        m = static_metrics(res.asm, t, with_cycles=t.is_amdgpu, launch=launch, entry=res.entry)
+        m = static_metrics(res.asm, t, with_cycles=(t.family == "amdgpu"), launch=launch, entry=res.entry)
         if m.vgpr is None:
             raise RuntimeError(f"no register count for {res.entry or 'the kernel'} on {t.name} "
                                "(ptxas missing or the kernel is not in the output)")

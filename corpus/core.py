@@ -7,9 +7,9 @@ inputs and reference on the CPU, so every spec can be checked without a GPU.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
 
 import numpy as np
 
@@ -92,7 +92,7 @@ def bf16_value(bits) -> np.ndarray:
 class CorpusSpec(KernelSpec):
     """A KernelSpec with the work a launch does, references that may be Sampled, and bfloat16
     buffers (held as uint16 bit patterns; references return float values for them)."""
-    work_fn: Optional[Callable[[dict], Work]] = None
+    work_fn: Callable[[dict], Work] | None = None
     bf16: tuple = ()  # names of buffers stored as bfloat16
 
     def work(self, size: dict) -> Work:
@@ -154,11 +154,11 @@ class CorpusKernel:
         """(LLVM IR ready for llc-19, the agentsched Target to compile it for) on `target`
         ("sm_90", "gfx942", "gfx1100" ...). A Triton kernel is captured for the target with
         no GPU; on NVIDIA its target is Triton's own sm_90a."""
-        from agentsched.toolchain import parse_target
+        from agentsched.targets import parse_target
         if self.kind == "triton":
             return self.spec.ir(target)
         t = parse_target(target)
-        spec = self.amd_spec if t.is_amdgpu else self.spec
+        spec = self.amd_spec if (t.family == "amdgpu") else self.spec
         if spec is None:
             raise ValueError(f"{self.name}: no form for {target} (family {self.family} has "
                              "no HIP source)")
@@ -168,7 +168,7 @@ class CorpusKernel:
 def kernel_ref(spec: KernelSpec):
     """The agentsched KernelRef that compiles `spec` (what `agentsched compile SPEC.py` does:
     the spec's defines, include directories, flags, language and launch bounds)."""
-    from agentsched.experiment import KernelRef
+    from agentsched.kernels.ref import KernelRef
     from agentsched.kernels.spec import launch_block
     return KernelRef(spec.name, Path(spec.source), dict(spec.defines), spec, None,
                      entry=spec.entry, include_dirs=tuple(spec.include_dirs),

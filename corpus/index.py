@@ -87,7 +87,7 @@ def main(argv=None) -> int:
             print(f"{INDEX_FILE} is out of date: run python -m corpus.index", file=sys.stderr)
             return 1
         return 0
-    from agentsched.protocol import atomic_write_text
+    from agentsched.core.files import write_text as atomic_write_text
     atomic_write_text(INDEX_FILE, text)
     print(f"{INDEX_FILE}: {len(kernels())} kernels in {len(families())} families")
     return 0

@@ -15,8 +15,8 @@ the conversion on the GPU is exact.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -117,7 +117,8 @@ class TritonCase:
 
     def ir(self, target: str):
         """(LLVM IR ready for llc-19, Target): Triton's own processor (sm_90a on an H200)."""
-        from agentsched.toolchain import emit_ir, parse_target
+        from agentsched.llvm.frontend import emit_ir
+        from agentsched.targets import parse_target
         k = self.capture(target)
         t = parse_target(k.target)
         return emit_ir(k.directory, t), t

@@ -57,7 +57,7 @@ class FakeOpenAI:
 
     # -- lifecycle
 
-    def start(self) -> "FakeOpenAI":
+    def start(self) -> FakeOpenAI:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):

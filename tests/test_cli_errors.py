@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import Agent
-from agentsched.channel import AgentError
-from agentsched.toolchain import ToolFailed, compile_ir, emit_ir, parse_target
-from agentsched.toolchain.tools import run
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.session import AgentError
+from agentsched.llvm.tools import ToolFailed, run
+from agentsched.targets import parse_target
 
 from .conftest import DATA, cli, llc_children, requires_llvm
 

@@ -6,11 +6,14 @@ import sys
 import pytest
 
 from agentsched.agents import Agent, make_agent
-from agentsched.channel import AgentError
-from agentsched.protocol import Decision, ProtocolError, read_decisions, read_states
-from agentsched.toolchain import (ToolFailed, compile_ir, emit_ir, parse_target, plugin_path,
-                                  stock_asm)
-from agentsched.toolchain.compile import llc_command
+from agentsched.core.protocol import Decision, ProtocolError, read_decisions, read_states
+from agentsched.llvm.compile import compile_ir, stock_asm
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
+from agentsched.llvm.plugin import plugin_path
+from agentsched.llvm.session import AgentError
+from agentsched.llvm.tools import ToolFailed
+from agentsched.targets import parse_target
 
 from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, cli, llc_children, requires_llvm
 
@@ -148,7 +151,7 @@ def test_cli_malformed_decisions_fail_clearly(tmp_path):
 
 
 def test_missing_tool_names_the_debian_package(monkeypatch, tmp_path):
-    from agentsched.toolchain import tools
+    from agentsched.llvm import tools
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr(tools, "LLVM_BIN", tmp_path / "nowhere")
     tools.find_tool.cache_clear()
@@ -203,7 +206,7 @@ def test_agent_picking_a_non_candidate_is_an_error():
 
 
 def test_outputs_by_extension(tmp_path):
-    from agentsched.toolchain import write_output
+    from agentsched.llvm.result import write_output
     ir, t = ir_for(DATA / "gemm_tile.cu", "gfx1100")
     res = compile_ir(ir, t)
     for ext in (".s", ".o", ".co"):

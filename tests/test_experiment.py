@@ -10,10 +10,11 @@ import time
 import pytest
 
 from agentsched.agents import make_agent
-from agentsched.experiment import resolve_kernel, run_experiment
-from agentsched.metrics import occupancy_from_vgprs
-from agentsched.protocol import Candidate, DecisionPoint
-from agentsched.store import Store
+from agentsched.core.protocol import Candidate, DecisionPoint
+from agentsched.experiments.experiment import run_experiment
+from agentsched.experiments.store import Store
+from agentsched.kernels.ref import resolve_kernel
+from agentsched.targets.amdgpu import occupancy_from_vgprs
 
 from .conftest import DATA, requires_llvm
 
@@ -116,7 +117,7 @@ def test_store_resumes_after_sigkill(tmp_path):
 
 @requires_llvm
 def test_reproduce_reduced(tmp_path):
-    from agentsched.reproduce import reproduce
+    from agentsched.experiments.reproduce import reproduce
     out = tmp_path / "results"
     rows = reproduce(out, targets=["gfx1100"], kernels=["fused_mlp"],
                      agents=["default", "random"], store=Store(tmp_path / "s.sqlite"))

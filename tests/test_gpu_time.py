@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from agentsched.runtime import Kernel, KernelLoadError
-from agentsched.search.cli_search import search_command
-from agentsched.search.evaluate import Evaluator, ObjectiveError
-from agentsched.search.gpu_time import GpuTimer
-from agentsched.toolchain import parse_target
+from agentsched.searches.evaluator import Evaluator
+from agentsched.searches.gpu_time import GpuTimer
+from agentsched.searches.objectives import ObjectiveError
+from agentsched.searches.run import run_search
+from agentsched.targets import parse_target
 
 from .conftest import cli, requires_llvm
 from .test_runtime import FakeRuntime, _cuda_gpu_present, _saxpy_spec
@@ -110,12 +111,13 @@ class HashTimer:
 
 def _stand_in_search(kernel: str, timer_class, tmp_path, budget: int, **kw):
     """A time search on sm_90 with real compiles and `timer_class` in place of the GPU."""
-    from agentsched.experiment import resolve_kernel
-    from agentsched.search.cli_search import _module
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.searches.run import replay_module
     t = parse_target("sm_90")
-    timer = timer_class(_module(resolve_kernel(kernel).ir(t), t, "target", ".ptx"))
-    out = search_command(kernel, "sm_90", "time", budget=budget, workers=2, method="evolve",
-                         population=4, json_out=tmp_path / "s.json", timer=timer, **kw)
+    timer = timer_class(replay_module(resolve_kernel(kernel).ir(t), t, "target", ".ptx"))
+    out = run_search(kernel, "sm_90", objective="time", budget=budget, workers=2,
+                     method="evolve", population=4, json_out=tmp_path / "s.json", timer=timer,
+                     **kw).to_dict()
     return timer, out
 
 
@@ -166,8 +168,8 @@ def test_time_search_that_finds_nothing_keeps_llvm(tmp_path):
 def test_time_needs_a_spec_and_a_timer(tmp_path):
     from .conftest import DATA
     with pytest.raises(ValueError, match="needs a kernel spec"):
-        search_command(DATA / "gemm_tile.cu", "sm_90", "time", budget=2,
-                       json_out=tmp_path / "s.json")
+        run_search(DATA / "gemm_tile.cu", "sm_90", objective="time", budget=2,
+                   json_out=tmp_path / "s.json")
     with pytest.raises(ObjectiveError, match="timer"):
         Evaluator(DATA / "gemm_tile.cu", "sm_90", "time")
     ev = Evaluator(DATA / "gemm_tile.cu", "sm_90", "time", timer=HashTimer(b""), workers=1)
@@ -181,8 +183,9 @@ def test_time_needs_a_spec_and_a_timer(tmp_path):
 @pytest.mark.skipif(not _cuda_gpu_present(), reason="no CUDA GPU (CuPy + driver) here")
 @requires_llvm
 def test_time_search_on_a_real_gpu(tmp_path):
-    out = search_command("fused_mlp", "sm_90", "time", budget=6, workers=2, method="evolve",
-                         population=5, json_out=tmp_path / "s.json", confirm_rounds=7)
+    out = run_search("fused_mlp", "sm_90", objective="time", budget=6, workers=2,
+                     method="evolve", population=5, json_out=tmp_path / "s.json",
+                     confirm_rounds=7).to_dict()
     tm = out["timing"]
     assert tm["screening"]["modules_timed"] >= 1
     if tm["confirmation"] is not None:
@@ -197,7 +200,7 @@ WINNERS = Path(__file__).resolve().parent.parent / "bench" / "h200" / "winners"
 def test_saved_h200_winner_replays_strictly_by_suite_name(tmp_path):
     """`agentsched compile SUITE_KERNEL --decisions` replays a search winner (the kernel's -D
     macros come from the suite); the committed gemm8x8 winner needs 128 registers."""
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
     p = cli("compile", "gemm8x8", "-t", "sm_90", "--decisions",
              str(WINNERS / "gemm8x8-timesearch.decisions.jsonl"), "-o", str(tmp_path / "g.ptx"),
              "--json", str(tmp_path / "g.json"))
@@ -227,21 +230,21 @@ def test_cli_time_objective_and_init_from_errors(tmp_path):
 def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     """Weights from an earlier search's JSON (here the H200 gemm8x8 finalists) give that
     search's schedule again in the first generation: 128 registers under ptxas."""
-    from agentsched.search.cli_search import init_weights_from
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
+    from agentsched.searches.run import init_weights_from
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
     init = init_weights_from([src])
-    from agentsched.search.evaluate import FEATURES
+    from agentsched.searches.features import FEATURES
     assert len(init) >= 2 and all(len(w) == len(FEATURES) for w in init)
-    out = search_command("gemm8x8", "sm_90", "vgpr", budget=len(init) + 1, workers=2,
-                         method="evolve", population=len(init) + 1,
-                         json_out=tmp_path / "s.json", init_weights=init)
+    out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=len(init) + 1, workers=2,
+                     method="evolve", population=len(init) + 1,
+                     json_out=tmp_path / "s.json", init_weights=init).to_dict()
     assert out["evaluations"] == len(init) + 1
     if find_ptxas():
         assert out["best"]["metrics"]["vgpr"] == 128
     with pytest.raises(ValueError, match="features"):
-        search_command("gemm8x8", "sm_90", "vgpr", budget=2, method="evolve",
-                       json_out=tmp_path / "t.json", init_weights=[[1.0, 2.0]])
+        run_search("gemm8x8", "sm_90", objective="vgpr", budget=2, method="evolve",
+                   json_out=tmp_path / "t.json", init_weights=[[1.0, 2.0]])
 
 
 @requires_llvm
@@ -249,11 +252,12 @@ def test_beam_refines_a_given_policy(tmp_path):
     """beam with a warm start completes every prefix with the given linear policy, so its
     root schedule is that policy's (128 registers for the H200 gemm8x8 winner's weights)
     and every branch stays a valid, strictly replayable schedule."""
-    from agentsched.search.cli_search import init_weights_from
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
+    from agentsched.searches.run import init_weights_from
     init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
-    out = search_command("gemm8x8", "sm_90", "vgpr", budget=12, workers=2, method="beam",
-                         json_out=tmp_path / "b.json", init_weights=init)
+    out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=12, workers=2,
+                     method="beam", json_out=tmp_path / "b.json",
+                     init_weights=init).to_dict()
     assert out["info"]["completion"].startswith("linear:")
     assert out["best"]["replay_matches"] and out["evaluations"] <= 12
     if find_ptxas():

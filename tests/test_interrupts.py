@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import Agent
-from agentsched.channel import AgentError
-from agentsched.toolchain import compile_ir, emit_ir, parse_target
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.session import AgentError
+from agentsched.targets import parse_target
 
 from .conftest import DATA, cli, llc_children, requires_llvm
 
@@ -182,7 +184,7 @@ def test_absurd_worker_counts_are_usage_errors(tmp_path):
 
 
 def test_workers_are_bounded_by_work_and_machine():
-    from agentsched.search.evaluate import bounded_workers
+    from agentsched.searches.evaluator import bounded_workers
     cpus = len(os.sched_getaffinity(0))
     assert bounded_workers(None) <= cpus
     assert bounded_workers(4 * cpus, work=1) == 1
@@ -209,7 +211,7 @@ def test_an_agent_that_never_answers_times_out_and_llc_is_stopped():
 
 
 def test_agent_timeout_from_the_environment(monkeypatch):
-    from agentsched.channel import agent_timeout
+    from agentsched.llvm.session import agent_timeout
     monkeypatch.setenv("AGENTSCHED_AGENT_TIMEOUT", "0.25")
     assert agent_timeout() == 0.25
     t = parse_target("gfx1100")

@@ -14,8 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from agentsched.core.paths import KERNEL_INCLUDE_DIR as INCLUDE_DIR
 from agentsched.kernels.spec import Buffer, KernelSpec, Scalar
-from agentsched.kernels.suite import INCLUDE_DIR, SEED_SUITE, SUITE, get_kernel
+from agentsched.kernels.suite import SEED_SUITE, SUITE, get_kernel
 
 CLANG = shutil.which("clang-19")
 LLC = shutil.which("llc-19")

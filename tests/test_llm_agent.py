@@ -12,8 +12,16 @@ import pytest
 
 from agentsched.agents import make_agent
 from agentsched.agents.llm import (
-    KEY_VARS, LLMAgent, LLMConfigError, extract_json, parse_id, parse_order, resolve_api_key)
-from agentsched.protocol import Candidate, DecisionPoint, RegionInstr
+    KEY_VARS,
+    LLMAgent,
+    LLMConfigError,
+    extract_json,
+    parse_id,
+    parse_order,
+    resolve_api_key,
+)
+from agentsched.core.protocol import Candidate, DecisionPoint, RegionInstr
+
 from .fake_openai import FakeOpenAI, fake_openai  # noqa: F401  (fake_openai is a fixture)
 
 SECRET = "sk-TEST-SECRET-5f3a9c0d7e"

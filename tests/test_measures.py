@@ -6,13 +6,17 @@ import subprocess
 
 import pytest
 
-from agentsched.metrics import (Launch, StaticMetrics, amdgpu_metrics, cuda_occupancy,
-                                kernel_body, measurement_identity, ptx_block_threads,
-                                static_metrics)
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.metrics import measurement_identity, static_metrics
+from agentsched.llvm.tools import find_ptxas
 from agentsched.runtime import bundle as bundle_mod
-from agentsched.search.evaluate import ObjectiveError, cache_key, check_measurable
-from agentsched.toolchain import compile_ir, emit_ir, parse_target
-from agentsched.toolchain.tools import find_ptxas
+from agentsched.searches.cache import cache_key
+from agentsched.searches.objectives import ObjectiveError, check_measurable
+from agentsched.targets import Launch, StaticMetrics, parse_target
+from agentsched.targets.amdgpu import kernel_body
+from agentsched.targets.amdgpu import kernel_metrics as amdgpu_metrics
+from agentsched.targets.nvptx import cuda_occupancy, ptx_block_threads
 
 from .conftest import DATA, cli, requires_llvm
 from .test_runtime import SPEC_FILE_TEXT, _make_bundle
@@ -136,9 +140,8 @@ def test_nvptx_occupancy_needs_a_block_size(tmp_path):
 
 
 def test_objectives_needing_ptxas_are_refused_without_it(monkeypatch):
-    import importlib
-    ev = importlib.import_module("agentsched.search.evaluate")
-    monkeypatch.setattr(ev, "find_ptxas", lambda: None)
+    from agentsched.targets import nvptx
+    monkeypatch.setattr(nvptx, "find_ptxas", lambda: None)
     for objective in ("vgpr", "occupancy", "spills"):
         with pytest.raises(ObjectiveError, match="ptxas"):
             check_measurable(objective, parse_target("sm_90"))
@@ -161,8 +164,8 @@ def test_nvptx_metrics_name_spills_like_amdgpu():
 
 @requires_llvm
 def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
-    import agentsched.metrics as metrics
-    import agentsched.toolchain.plugin as plugin
+    import agentsched.llvm.plugin as plugin
+    import agentsched.targets.nvptx as nvptx
     t = parse_target("sm_90")
     k1 = cache_key(b"ir", "sm_90", "target", [])
     ident = measurement_identity(t)
@@ -170,7 +173,7 @@ def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
     assert cache_key(b"ir", "sm_90", "target", []) != k1
     assert measurement_identity(t) != ident
     monkeypatch.undo()
-    monkeypatch.setattr(metrics, "ptxas_version", lambda: "release 99.0")
+    monkeypatch.setattr(nvptx, "ptxas_version", lambda: "release 99.0")
     assert cache_key(b"ir", "sm_90", "target", []) != k1
     assert cache_key(b"ir", "gfx1100", "target", []) == \
         cache_key(b"ir", "gfx1100", "target", [])
@@ -180,22 +183,30 @@ def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
 
 @requires_llvm
 def test_store_rows_are_redone_after_a_plugin_change(tmp_path, monkeypatch):
-    import agentsched.toolchain.plugin as plugin
-    from agentsched.experiment import resolve_kernel, run_row
-    from agentsched.store import Store
+    import agentsched.experiments.experiment as experiment
+    import agentsched.llvm.plugin as plugin
+    from agentsched.experiments.store import Store
+    from agentsched.kernels.ref import resolve_kernel
+    compiles = []
+    real_compile = experiment.compile_ir
+    monkeypatch.setattr(experiment, "compile_ir",
+                        lambda *a, **k: compiles.append(1) or real_compile(*a, **k))
     store = Store(tmp_path / "s.sqlite")
     k = resolve_kernel(str(DATA / "softmax_rows.cu"))
+    run_row = experiment.run_row
     first = run_row(k, "gfx1100", "min_pressure", store=store)
-    assert "_asm" in first  # computed
-    assert "_asm" not in run_row(k, "gfx1100", "min_pressure", store=store)  # reused
+    assert len(compiles) == 1  # computed
+    assert run_row(k, "gfx1100", "min_pressure", store=store) == first  # reused
+    assert len(compiles) == 1
     monkeypatch.setattr(plugin, "plugin_digest", lambda: "fixed-plugin")
-    assert "_asm" in run_row(k, "gfx1100", "min_pressure", store=store)  # redone
+    run_row(k, "gfx1100", "min_pressure", store=store)
+    assert len(compiles) == 2  # redone
     store.close()
 
 
 @requires_llvm
 def test_merged_timings_keep_the_gpu_and_the_baselines_own_row(tmp_path):
-    from agentsched.cli import merge_timings
+    from agentsched.experiments.bundles import merge_timings
     d = tmp_path / "b"
     r = cli("bundle", "fused_mlp", "-t", "gfx1100", "--agents", "default,min_pressure",
             "-o", str(d))
@@ -219,6 +230,7 @@ def test_merged_timings_keep_the_gpu_and_the_baselines_own_row(tmp_path):
 @requires_llvm
 def test_reproduce_never_adds_the_llm_unasked(tmp_path):
     import os
+
     from .fake_openai import FakeOpenAI
     server = FakeOpenAI().start()
     try:

@@ -1,5 +1,6 @@
 """Static metrics parsing on small hand-written assembly (no compiler needed)."""
-from agentsched.metrics import amdgpu_metrics, hottest_loop, occupancy_from_vgprs
+from agentsched.targets.amdgpu import hottest_loop, occupancy_from_vgprs
+from agentsched.targets.amdgpu import kernel_metrics as amdgpu_metrics
 
 NESTED = """\
 k:

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import make_agent
-from agentsched.toolchain import ToolFailed, compile_ir, parse_target, stock_asm
-from agentsched.toolchain import compile as compile_mod
-from agentsched.toolchain.tools import find_ptxas
+from agentsched.llvm.compile import compile_ir, stock_asm
+from agentsched.llvm.tools import ToolFailed, find_ptxas
+from agentsched.targets import nvptx, parse_target
 
 from .conftest import DATA, requires_llvm
 
@@ -79,9 +79,9 @@ def test_llvm19_default_schedule_of_the_llvm_test_is_invalid_ptx():
     """The bug being worked around: stock llc-19 -enable-misched splits the call."""
     t = parse_target("sm_90")
     with pytest.raises(ToolFailed, match="ptxas rejected"):
-        compile_mod.validate_asm(stock_asm(MISCHED_FUNC_CALL, t), t)
+        t.validate(stock_asm(MISCHED_FUNC_CALL, t))
     without_misched = stock_asm(MISCHED_FUNC_CALL, t, extra=["-enable-misched=false"])
-    assert compile_mod.validate_asm(without_misched, t).startswith("ptxas")
+    assert t.validate(without_misched).startswith("ptxas")
 
 
 def test_default_path_keeps_the_call_statement_whole():
@@ -105,7 +105,7 @@ def test_agents_cannot_split_call_statements(seed, calls_ir):
 
 
 def test_points_inside_a_call_statement_offer_only_its_next_piece(tmp_path):
-    from agentsched.protocol import read_states
+    from agentsched.core.protocol import read_states
     t = parse_target("sm_90")
     log = tmp_path / "s.jsonl"
     res = compile_ir(MISCHED_FUNC_CALL, t, state_log=log)
@@ -125,14 +125,14 @@ def test_invalid_ptx_is_an_error_naming_ptxas():
     good = compile_ir(MISCHED_FUNC_CALL, t).asm
     broken = good.replace("call.uni (retval0),", "call.uni (retval0), mul.lo.s32 %r7, %r10;")
     with pytest.raises(ToolFailed, match="ptxas rejected the PTX for sm_90"):
-        compile_mod.validate_asm(broken, t)
+        t.validate(broken)
 
 
 def test_no_ptxas_means_not_validated(monkeypatch):
-    monkeypatch.setattr(compile_mod, "find_ptxas", lambda: None)
-    compile_mod.run_ptxas.cache_clear()
+    monkeypatch.setattr(nvptx, "find_ptxas", lambda: None)
+    nvptx.run_ptxas.cache_clear()
     try:
         res = compile_ir(MISCHED_FUNC_CALL, parse_target("sm_90"))
     finally:
-        compile_mod.run_ptxas.cache_clear()
+        nvptx.run_ptxas.cache_clear()
     assert res.validated is None

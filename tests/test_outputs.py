@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from agentsched.protocol import atomic_write_text
+from agentsched.core.files import write_text
 
 from .conftest import DATA, cli, requires_llvm
 
@@ -46,7 +46,7 @@ def test_atomic_write_keeps_a_character_device(tmp_path):
         os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null of our own
     except PermissionError:
         pytest.skip("creating a device node needs CAP_MKNOD")
-    atomic_write_text(dev, "x" * 100_000)
+    write_text(dev, "x" * 100_000)
     assert stat.S_ISCHR(os.lstat(dev).st_mode)
 
 
@@ -56,13 +56,13 @@ def test_symlink_is_written_through_and_kept(tmp_path):
     real.chmod(0o640)
     link = tmp_path / "link.json"
     link.symlink_to(real.name)
-    atomic_write_text(link, "new")
+    write_text(link, "new")
     assert link.is_symlink() and os.readlink(link) == real.name
     assert real.read_text() == "new"
     assert stat.S_IMODE(real.stat().st_mode) == 0o640  # the file keeps its permissions
     dangling = tmp_path / "dangling.json"
     dangling.symlink_to("target.json")
-    atomic_write_text(dangling, "made")
+    write_text(dangling, "made")
     assert dangling.is_symlink() and (tmp_path / "target.json").read_text() == "made"
     assert _scratch_left(tmp_path) == []
 
@@ -70,7 +70,7 @@ def test_symlink_is_written_through_and_kept(tmp_path):
 def test_new_files_get_the_usual_permissions(tmp_path):
     old = os.umask(0o022)
     try:
-        atomic_write_text(tmp_path / "d.json", "{}")
+        write_text(tmp_path / "d.json", "{}")
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "d.json").stat().st_mode) == 0o644
@@ -102,7 +102,9 @@ def test_states_into_a_directory_writes_nothing(tmp_path):
 def test_failed_compile_publishes_no_state_log(tmp_path):
     """A strict replay that fails half-way must not leave a valid-looking state log."""
     from agentsched.agents import make_agent
-    from agentsched.toolchain import compile_ir, emit_ir, parse_target
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.targets import parse_target
     t = parse_target("gfx1100")
     ir = emit_ir(DATA / "gemm_tile.cu", t)
     first = compile_ir(ir, t, agent=make_agent("random", seed=1))

@@ -14,11 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.metrics import amdgpu_kernel_asm, static_metrics
-from agentsched.toolchain import compile_ir, emit_ir, parse_target, stock_asm
-from agentsched.toolchain import sdk
-from agentsched.toolchain.frontend import EntryError, describe, ir_entry, ir_kernel_symbols
-from agentsched.toolchain.tools import find_ptxas
+from agentsched.llvm import sdk
+from agentsched.llvm.compile import compile_ir, stock_asm
+from agentsched.llvm.frontend import EntryError, describe, emit_ir, ir_kernel_symbols
+from agentsched.llvm.ir import ir_entry
+from agentsched.llvm.metrics import static_metrics
+from agentsched.llvm.tools import find_ptxas
+from agentsched.targets import parse_target
+from agentsched.targets.amdgpu import kernel_asm as amdgpu_kernel_asm
 
 from .conftest import cli, requires_llvm
 
@@ -263,7 +266,7 @@ def test_spec_block_sets_amdgpu_launch_bounds_unless_the_source_has_its_own(tmp_
         f"SPEC = KernelSpec(name='regtile', source={str(src)!r}, entry='regtile_gemm<12>',\n"
         "    params=(), grid=lambda s: (1, 1, 1), block=lambda s: (16, 16, 1),\n"
         "    inputs=lambda s, rng: {}, reference=lambda i, s: {})\n")
-    from agentsched.experiment import BuildOptions, resolve_kernel
+    from agentsched.kernels.ref import BuildOptions, resolve_kernel
     t = parse_target("gfx942")
 
     def measure(kref):

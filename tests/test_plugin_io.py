@@ -13,10 +13,19 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import Agent, make_agent
-from agentsched.protocol import (Decision, ProtocolError, check_decisions, parse_decision,
-                                 read_states)
-from agentsched.toolchain import ToolFailed, compile_ir, emit_ir, parse_target, plugin_path
-from agentsched.toolchain.compile import llc_command
+from agentsched.core.protocol import (
+    Decision,
+    ProtocolError,
+    check_decisions,
+    parse_decision,
+    read_states,
+)
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.llvm.llc import llc_command
+from agentsched.llvm.plugin import plugin_path
+from agentsched.llvm.tools import ToolFailed
+from agentsched.targets import parse_target
 
 from .conftest import DATA, requires_llvm
 
@@ -382,7 +391,7 @@ def test_malformed_compact_lines_name_the_delta(tmp_path):
 
 def _vtable_slots(symbol: str) -> int:
     """Virtual-function slots of an exported vtable of libLLVM (ELF symbol size)."""
-    from agentsched.toolchain.tools import find_tool
+    from agentsched.llvm.tools import find_tool
     lib = subprocess.run([find_tool("llvm-config-19"), "--libdir"], capture_output=True,
                          text=True).stdout.strip()
     out = subprocess.run(["nm", "-D", "-S", "--defined-only", f"{lib}/libLLVM.so"],
@@ -409,7 +418,7 @@ def test_vtable_copies_are_the_size_of_llvms_tables(target, strategy, dag):
 
 
 def test_damaged_cached_plugin_is_rebuilt(tmp_path, monkeypatch):
-    from agentsched.toolchain import plugin as plugin_mod
+    from agentsched.llvm import plugin as plugin_mod
     good = plugin_path()
     monkeypatch.setenv("AGENTSCHED_DATA", str(tmp_path))
     (tmp_path / "plugin").mkdir()

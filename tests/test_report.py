@@ -8,13 +8,17 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import make_agent
-from agentsched.experiment import asm_diff_lines, decisions_body, resolve_kernel, run_experiment
-from agentsched.htmlreport import InputError, make_report
-from agentsched.htmlreport.asmdiff import side_by_side, spills_by_block
-from agentsched.htmlreport.inputs import read_inputs
-from agentsched.htmlreport.traces import compile_trace, moved_ids
-from agentsched.store import Store
-from agentsched.toolchain import compile_ir, emit_ir, parse_target
+from agentsched.core.protocol import decisions_text as decisions_body
+from agentsched.experiments.experiment import asm_diff_lines, run_experiment
+from agentsched.experiments.htmlreport import InputError, make_report
+from agentsched.experiments.htmlreport.asmdiff import side_by_side, spills_by_block
+from agentsched.experiments.htmlreport.inputs import read_inputs
+from agentsched.experiments.htmlreport.traces import compile_trace, moved_ids
+from agentsched.experiments.store import Store
+from agentsched.kernels.ref import resolve_kernel
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.targets import parse_target
 
 from .conftest import DATA, cli, requires_llvm
 

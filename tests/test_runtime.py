@@ -13,14 +13,20 @@ import numpy as np
 import pytest
 
 from agentsched.kernels.spec import Buffer, KernelSpec, Scalar
-from agentsched.runtime import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
-                                get_runtime, launch_geometry, runtime_kind_for_target,
-                                scalar_value)
+from agentsched.runtime import (
+    Kernel,
+    KernelLoadError,
+    Runtime,
+    RuntimeUnavailable,
+    get_runtime,
+    launch_geometry,
+    runtime_kind_for_target,
+    scalar_value,
+    stats,
+)
 from agentsched.runtime import bundle as bundle_mod
 from agentsched.runtime import hip as hip_mod
-from agentsched.runtime import stats
-from agentsched.runtime.timing import (aa_copy_of, choose_baseline, find_aa_copy,
-                                       interleaved_rounds)
+from agentsched.runtime.timing import aa_copy_of, choose_baseline, find_aa_copy, interleaved_rounds
 
 # -- a small kernel spec used throughout ------------------------------------------------------
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.toolchain import emit_ir, parse_target, stock_asm
-from agentsched.toolchain import sdk
+from agentsched.llvm import sdk
+from agentsched.llvm.compile import stock_asm
+from agentsched.llvm.frontend import emit_ir
+from agentsched.targets import parse_target
 
 from .conftest import requires_llvm
 
@@ -100,7 +102,7 @@ def test_ocml_maths_become_native_instructions_on_gfx1100(tmp_path):
 @requires_llvm
 @requires_rocm
 def test_code_object_and_device_library_abi_agree(tmp_path):
-    from agentsched.toolchain.frontend import clang_job
+    from agentsched.llvm.frontend import clang_job
     src = tmp_path / "maths.hip"
     src.write_text(MATH)
     t = parse_target("gfx942")

@@ -7,15 +7,19 @@ import os
 import numpy as np
 import pytest
 
-from agentsched.protocol import read_decisions
-from agentsched.search.cli_search import search_command
-from agentsched.search.evaluate import (Evaluator, HeuristicPolicy, LinearPolicy, cost_of,
-                                        evaluate, linear_seed, rollout)
-from agentsched.toolchain import compile_ir, emit_ir, parse_target
+from agentsched.core.protocol import read_decisions
+from agentsched.llvm.compile import compile_ir
+from agentsched.llvm.frontend import emit_ir
+from agentsched.searches.evaluate import evaluate, rollout
+from agentsched.searches.evaluator import Evaluator
+from agentsched.searches.objectives import cost_of
+from agentsched.searches.policies import HeuristicPolicy, LinearPolicy, linear_seed
+from agentsched.searches.run import run_search
+from agentsched.targets import parse_target
 
 from .conftest import DATA, llc_children, requires_llvm
 
-ev_mod = importlib.import_module("agentsched.search.evaluate")
+ev_mod = importlib.import_module("agentsched.searches.evaluate")
 
 pytestmark = requires_llvm
 
@@ -90,16 +94,18 @@ def _check_search(out, tmp_path, ir):
 
 @pytest.mark.parametrize("method", ["beam", "evolve"])
 def test_search_tiny_budget_improves_or_ties_and_replays(method, tmp_path, ir):
-    out = search_command(str(KERNEL), TARGET, "vgpr", 10, 1, None, method, 0,
-                         tmp_path / "out.json", None, population=4, width=2)
+    out = run_search(str(KERNEL), TARGET, objective="vgpr", budget=10, workers=1,
+                     method=method, json_out=tmp_path / "out.json", population=4,
+                     width=2).to_dict()
     assert out["method"] == method and out["objective"] == "vgpr"
     assert out["evaluations"] <= 10
     _check_search(out, tmp_path, ir)
 
 
 def test_pool_of_two_workers_gives_the_same_result_as_one(tmp_path, ir):
-    outs = [search_command(str(KERNEL), TARGET, "cycles", 8, w, None, "evolve", 3,
-                           tmp_path / f"o{w}.json", tmp_path / f"d{w}.jsonl", population=4)
+    outs = [run_search(str(KERNEL), TARGET, objective="cycles", budget=8, workers=w,
+                       method="evolve", seed=3, json_out=tmp_path / f"o{w}.json",
+                       decisions_out=tmp_path / f"d{w}.jsonl", population=4).to_dict()
             for w in (1, 2)]
     assert outs[0]["backend"] == "inline" and outs[1]["backend"] == "pool[2]"
     for k in ("evaluations", "history"):
@@ -120,8 +126,9 @@ def test_ray_backend_runs_a_tiny_search(tmp_path, ir):
         assert [r.metrics for r in res] == [r.metrics for r in local]
         ev.close()  # ray was started by the test: close() leaves it running
         assert ray.is_initialized()
-        out = search_command(str(KERNEL), TARGET, "vgpr", 6, None, "auto", "beam", 0,
-                             tmp_path / "out.json", None, width=2)
+        out = run_search(str(KERNEL), TARGET, objective="vgpr", budget=6,
+                         ray_address="auto", method="beam", json_out=tmp_path / "out.json",
+                         width=2).to_dict()
         assert out["backend"] == "ray"
         _check_search(out, tmp_path, ir)
     finally:
@@ -135,7 +142,7 @@ def test_env_passes_check_env_and_runs_an_episode():
     import gymnasium as gym
     from gymnasium.utils.env_checker import check_env
 
-    import agentsched.search  # noqa: F401  (registers agentsched/Sched-v0)
+    import agentsched.searches.env  # noqa: F401  (registers agentsched/Sched-v0)
     env = gym.make("agentsched/Sched-v0", kernel_source_or_ir=str(DATA / "softmax_rows.cu"),
                    target="gfx1100")
     inner = env.unwrapped
@@ -161,7 +168,7 @@ def test_env_passes_check_env_and_runs_an_episode():
 
 
 def test_env_reset_mid_episode_kills_the_old_llc():
-    from agentsched.search.env import SchedEnv
+    from agentsched.searches.env import SchedEnv
     env = SchedEnv(DATA / "softmax_rows.cu", "gfx1100")
     try:
         env.reset()

@@ -190,7 +190,7 @@ def test_rule_nvptx_line_directives(tmp_path):
     assert llc(out.text, tmp_path, NV).returncode == 0
     ptx = (tmp_path / "k.s").read_text()
     assert re.search(r"^\.target sm_90a$", ptx, re.M) and ".loc\t1 7 24" in ptx
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.tools import find_ptxas
     if find_ptxas():
         p = subprocess.run([find_ptxas(), "-arch=sm_90a", "-O3", str(tmp_path / "k.s"), "-o",
                             str(tmp_path / "k.cubin")], capture_output=True, text=True)
@@ -422,7 +422,9 @@ def test_capture_metadata(captured):
 @pytest.mark.parametrize("target", ["sm_90", "gfx942"])
 def test_idle_compile_is_stock_llc_and_decisions_are_followed(captured, target, tmp_path):
     from agentsched.agents import make_agent
-    from agentsched.toolchain import compile_ir, emit_ir, parse_target, stock_asm
+    from agentsched.llvm.compile import compile_ir, stock_asm
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.targets import parse_target
     for (tgt, name), k in captured.items():
         if tgt != target:
             continue
@@ -446,7 +448,9 @@ def test_idle_compile_is_stock_llc_and_decisions_are_followed(captured, target, 
 
 @needs_triton
 def test_gfx90a_and_gfx1100_compile(triton_cache):
-    from agentsched.toolchain import compile_ir, emit_ir, parse_target, stock_asm
+    from agentsched.llvm.compile import compile_ir, stock_asm
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.targets import parse_target
     from agentsched.triton.capture import capture
     for target in ("gfx90a", "gfx1100"):
         fn, args, kw = _examples(target)["matmul"]
@@ -512,9 +516,13 @@ def test_cache_install_is_what_triton_loads(captured):
     """The tuned binary written into Triton's cache is what Triton's compile returns for the
     same kernel and specialization (the JIT's lookup), and restore() undoes it."""
     from triton.compiler import ASTSource
+
     from agentsched.agents import make_agent
-    from agentsched.toolchain import compile_ir, emit_ir, module_bytes, parse_target
-    from agentsched.toolchain.tools import find_ptxas
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.llvm.frontend import emit_ir
+    from agentsched.llvm.result import module_bytes
+    from agentsched.llvm.tools import find_ptxas
+    from agentsched.targets import parse_target
     from agentsched.triton import cache
     from agentsched.triton.capture import gpu_target, specialize
     if not find_ptxas():

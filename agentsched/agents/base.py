@@ -1,9 +1,12 @@
-"""The agent interface: given a decision point, pick one of its candidates."""
+"""The agent interface: given a decision point, pick one of its candidates; and the registry
+of agents by name. Implementations live beside it (heuristics.py, llm.py) and register
+themselves; loading.py turns what a user names (a registered name, module:Class,
+file.py:Class, an entry point) into an agent."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from ..protocol import Candidate, DecisionPoint
+from ..core.protocol import Candidate, DecisionPoint
 
 
 class Agent:
@@ -14,6 +17,9 @@ class Agent:
     """
 
     name = "agent"
+    # The same decisions whatever the seed: results are then labelled by the name alone
+    # (an agent with a seed is labelled NAME:seed=N, and bundles make one variant per seed).
+    deterministic = False
 
     def pick(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError
@@ -30,35 +36,13 @@ class UnknownAgentError(ValueError):
     pass
 
 
-_REGISTRY: dict[str, Callable[..., Agent]] = {}
+REGISTRY: dict[str, Callable[..., Agent]] = {}  # name -> class (or factory) taking seed=
 
 
-def register(name: str):
-    """Class decorator: make an agent available by name to the CLI and experiments."""
-    def wrap(cls):
+def register(name: str) -> Callable[[type[Agent]], type[Agent]]:
+    """Class decorator: make an agent available by name to the CLI, experiments and search."""
+    def wrap(cls: type[Agent]) -> type[Agent]:
         cls.name = name
-        _REGISTRY[name] = cls
+        REGISTRY[name] = cls
         return cls
     return wrap
-
-
-def agent_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
-
-
-def make_agent(name: str, seed: int = 0, **options) -> Agent:
-    """Build a registered agent; options the agent does not take are ignored."""
-    _load_builtin()
-    if name not in _REGISTRY:
-        raise UnknownAgentError(
-            f"unknown agent {name!r}; known agents: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[name](seed=seed, **options)
-
-
-def _load_builtin() -> None:
-    from . import heuristics  # noqa: F401  (registers on import)
-    try:
-        from . import llm  # noqa: F401
-    except ImportError:  # pragma: no cover - the llm agent is optional until installed
-        pass

@@ -4,9 +4,13 @@ own pick when it is among the best, else to the first best in candidate order. A
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 
-from ..protocol import Candidate, DecisionPoint
+from ..core.protocol import Candidate, DecisionPoint
 from .base import Agent, register
+
+# The seed's agents, in the order of its tables: LLVM's own pick, random, four heuristics.
+SEED_AGENTS = ("default", "random", "min_pressure", "max_latency", "pref_load", "pref_salu")
 
 
 def _pool(point: DecisionPoint) -> list[Candidate]:
@@ -15,7 +19,8 @@ def _pool(point: DecisionPoint) -> list[Candidate]:
     return avail or cands
 
 
-def best_by(point: DecisionPoint, score, pool: list[Candidate] | None = None) -> Candidate:
+def best_by(point: DecisionPoint, score: Callable[[Candidate], object],
+            pool: list[Candidate] | None = None) -> Candidate:
     """The candidate with the highest score(c); LLVM's pick wins ties."""
     pool = _pool(point) if pool is None else pool
     top = max(score(c) for c in pool)
@@ -27,14 +32,24 @@ def best_by(point: DecisionPoint, score, pool: list[Candidate] | None = None) ->
     return best[0]
 
 
+# The heuristics' scores: each ranks the available candidates by one feature (highest first).
+SCORES: dict[str, Callable[[Candidate], object]] = {
+    "min_pressure": lambda c: -c.vgpr_defs,  # fewest VGPR writes first (lower pressure)
+    "max_latency": lambda c: c.latency,  # long operations early, to hide them
+    "pref_load": lambda c: c.may_load and not c.may_store,  # loads first (hide memory latency)
+    "pref_salu": lambda c: c.cls == "salu",  # scalar ALU first (spare VGPRs)
+}
+
+
 @register("default")
 class DefaultAgent(Agent):
     """LLVM's own heuristic (GCNMaxOccupancy on AMDGPU, GenericScheduler elsewhere)."""
+    deterministic = True
 
-    def __init__(self, seed: int = 0, **_):
+    def __init__(self, seed: int = 0, **_: object):
         pass
 
-    def pick(self, point):
+    def pick(self, point: DecisionPoint) -> Candidate:
         return point.llvm_candidate
 
 
@@ -42,52 +57,39 @@ class DefaultAgent(Agent):
 class RandomAgent(Agent):
     """A uniformly random ready instruction, seeded: exercises the pipeline."""
 
-    def __init__(self, seed: int = 0, **_):
+    def __init__(self, seed: int = 0, **_: object):
         self.rng = _random.Random(seed)
 
-    def pick(self, point):
+    def pick(self, point: DecisionPoint) -> Candidate:
         return self.rng.choice(point.candidates)
 
 
+class ScoreAgent(Agent):
+    """The best candidate by SCORES[self.name]; LLVM's pick wins ties."""
+    deterministic = True
+
+    def __init__(self, seed: int = 0, **_: object):
+        self.score = SCORES[self.name]
+
+    def pick(self, point: DecisionPoint) -> Candidate:
+        return best_by(point, self.score)
+
+
 @register("min_pressure")
-class MinPressureAgent(Agent):
+class MinPressureAgent(ScoreAgent):
     """Fewest VGPR writes first (lower register pressure)."""
-
-    def __init__(self, seed: int = 0, **_):
-        pass
-
-    def pick(self, point):
-        return best_by(point, lambda c: -c.vgpr_defs)
 
 
 @register("max_latency")
-class MaxLatencyAgent(Agent):
+class MaxLatencyAgent(ScoreAgent):
     """Highest latency first (start long operations early to hide them)."""
-
-    def __init__(self, seed: int = 0, **_):
-        pass
-
-    def pick(self, point):
-        return best_by(point, lambda c: c.latency)
 
 
 @register("pref_load")
-class PrefLoadAgent(Agent):
+class PrefLoadAgent(ScoreAgent):
     """Memory loads first (hide memory latency); otherwise LLVM's pick."""
-
-    def __init__(self, seed: int = 0, **_):
-        pass
-
-    def pick(self, point):
-        return best_by(point, lambda c: c.may_load and not c.may_store)
 
 
 @register("pref_salu")
-class PrefSaluAgent(Agent):
+class PrefSaluAgent(ScoreAgent):
     """Scalar ALU instructions first (spare VGPRs); otherwise LLVM's pick."""
-
-    def __init__(self, seed: int = 0, **_):
-        pass
-
-    def pick(self, point):
-        return best_by(point, lambda c: c.cls == "salu")

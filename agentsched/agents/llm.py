@@ -21,7 +21,6 @@ Design rules, each for a reason:
 """
 from __future__ import annotations
 
-import hashlib
 import inspect
 import ipaddress
 import json
@@ -33,15 +32,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..protocol import Candidate, DecisionPoint, atomic_write_text
-from ..toolchain.plugin import data_dir
+from ..core import env
+from ..core.files import write_text
+from ..core.hashing import sha256_hex
+from ..core.paths import data_dir
+from ..core.protocol import Candidate, DecisionPoint
 from .base import Agent, register
 
 log = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.deepseek.com"
 DEFAULT_MODEL = "deepseek-chat"
-KEY_VARS = ("AGENTSCHED_LLM_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY")  # precedence
+KEY_VARS = env.LLM_API_KEYS  # in order of precedence
 LOOPBACK_PLACEHOLDER_KEY = "none"  # local servers (vLLM, llama.cpp, Ollama) need no key
 MODES = ("step", "region")
 FALLBACK_REASONS = (
@@ -128,9 +130,9 @@ class LLMConfig:
     @classmethod
     def from_options(cls, base_url=None, model=None, mode=None, timeout=None, retries=None,
                      backoff=None, max_failures=None, temperature=None, max_tokens=None,
-                     json_mode=None, cache_dir=None, cache=True, offline=None) -> "LLMConfig":
+                     json_mode=None, cache_dir=None, cache=True, offline=None) -> LLMConfig:
         """Options as the CLI passes them (None = not given; strings are accepted)."""
-        mode = str(_opt(mode, "AGENTSCHED_LLM_MODE", "step"))
+        mode = str(_opt(mode, env.LLM_MODE, "step"))
         if mode not in MODES:
             raise LLMConfigError(f"unknown LLM mode {mode!r}; expected one of {MODES}")
         if not _flag(cache):
@@ -141,8 +143,8 @@ class LLMConfig:
             cache_path = data_dir() / "llm-cache"
         try:
             cfg = cls(
-                base_url=str(_opt(base_url, "AGENTSCHED_LLM_BASE_URL", DEFAULT_BASE_URL)),
-                model=str(_opt(model, "AGENTSCHED_LLM_MODEL", DEFAULT_MODEL)),
+                base_url=str(_opt(base_url, env.LLM_BASE_URL, DEFAULT_BASE_URL)),
+                model=str(_opt(model, env.LLM_MODEL, DEFAULT_MODEL)),
                 mode=mode,
                 timeout=float(DEFAULT_TIMEOUT_S[mode] if timeout is None else timeout),
                 retries=int(2 if retries is None else retries),
@@ -152,7 +154,7 @@ class LLMConfig:
                 max_tokens=int(DEFAULT_MAX_TOKENS[mode] if max_tokens is None else max_tokens),
                 json_mode=True if json_mode is None else _flag(json_mode),
                 cache_dir=cache_path,
-                offline=_flag(_opt(offline, "AGENTSCHED_LLM_OFFLINE", False)),
+                offline=_flag(_opt(offline, env.LLM_OFFLINE, False)),
             )
         except ValueError as e:
             raise LLMConfigError(f"bad LLM option: {e}") from None
@@ -344,7 +346,7 @@ class ResponseCache:
     @staticmethod
     def key(request: dict) -> str:
         blob = json.dumps(request, sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        return sha256_hex(blob)
 
     def path(self, key: str) -> Path:
         return self.root / f"{key}.json"
@@ -368,7 +370,7 @@ class ResponseCache:
         if self.root is None:
             return
         try:
-            atomic_write_text(self.path(key), json.dumps(entry, indent=1, ensure_ascii=False))
+            write_text(self.path(key), json.dumps(entry, indent=1, ensure_ascii=False))
             self.used.add(key)
         except OSError as e:  # a full disk must not stop the compile
             log.warning("cannot write LLM cache entry %s: %s", key[:12], e.strerror)
@@ -479,7 +481,7 @@ class LLMAgent(Agent):
     @property
     def pick_time_bound(self) -> float:
         """The longest one pick() can take: every attempt timing out, with the backoffs in
-        between. The live channel's per-decision timeout is raised to it (agentsched.channel),
+        between. The live channel's per-decision timeout is raised to it (llvm.session),
         so a slow endpoint falls back to LLVM's pick instead of failing the compile."""
         c = self.config
         return c.timeout * (c.retries + 1) + c.backoff * (2 ** c.retries - 1) + 10.0

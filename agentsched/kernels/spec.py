@@ -5,9 +5,9 @@ own kernel is a KernelSpec in a Python file (see docs/own-kernel.md).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Union
 
 import numpy as np
 
@@ -28,7 +28,7 @@ class Scalar:
     """A by-value argument."""
     name: str
     dtype: str  # "int32", "uint32", "float32", "int64"
-    value: Callable[[Size], Union[int, float]]
+    value: Callable[[Size], int | float]
 
 
 @dataclass(frozen=True)

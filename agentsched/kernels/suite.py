@@ -17,23 +17,19 @@ macros in ``KernelSpec.defines`` (the entry name is one of them).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable, Optional
 
 import numpy as np
 
+from ..core.paths import KERNEL_SRC_DIR as SRC_DIR
 from .spec import Buffer, KernelSpec, Scalar, Size
-
-KERNELS_DIR = Path(__file__).resolve().parent
-SRC_DIR = KERNELS_DIR / "src"
-INCLUDE_DIR = KERNELS_DIR / "include"
 
 
 @dataclass(frozen=True)
 class SuiteKernelSpec(KernelSpec):
     """A KernelSpec whose flops() comes from a function of the size."""
-    flops_fn: Optional[Callable[[Size], float]] = None
+    flops_fn: Callable[[Size], float] | None = None
 
     def flops(self, size: Size) -> float | None:
         return None if self.flops_fn is None else float(self.flops_fn(size))

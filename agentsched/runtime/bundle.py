@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import hashlib
 import json
 import os
 import platform
@@ -34,12 +33,12 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
 
-from agentsched.kernels.spec import KernelSpec, load_spec_file
-from agentsched.runtime import (KernelLoadError, Runtime, RuntimeUnavailable, get_runtime,
-                                runtime_kind_for_target)
-from agentsched.runtime.timing import VariantTiming, aa_copy_of, choose_baseline, format_table
+from ..core.files import write_text
+from ..core.hashing import file_sha256, sha256_hex
+from ..kernels.spec import KernelSpec, load_spec_file
+from . import KernelLoadError, Runtime, RuntimeUnavailable, get_runtime, runtime_kind_for_target
+from .timing import VariantTiming, aa_copy_of, choose_baseline, format_table
 
 FORMAT_VERSION = 2  # 2: the manifest holds the sha256 of every file it names ("files")
 MANIFEST = "manifest.json"
@@ -59,8 +58,8 @@ class BundleVariant:
     module: Path  # absolute
     module_rel: str  # as written in the manifest
     entry: str
-    agent: Optional[str] = None
-    decisions_file: Optional[str] = None
+    agent: str | None = None
+    decisions_file: str | None = None
     metrics: dict = field(default_factory=dict)  # static metrics from the compile side
 
     def info(self) -> dict:
@@ -74,8 +73,8 @@ class Bundle:
     manifest: dict
     kernel_name: str
     spec_ref: str  # "suite:NAME" or a path relative to the bundle
-    size: Optional[dict]
-    target: Optional[str]
+    size: dict | None
+    target: str | None
     variants: list
 
     def spec(self) -> KernelSpec:
@@ -91,7 +90,7 @@ class Bundle:
 
 # -- validation ------------------------------------------------------------------------------------
 
-def _inside(bundle_dir: Path, rel: str) -> Optional[Path]:
+def _inside(bundle_dir: Path, rel: str) -> Path | None:
     """The path of `rel` in the bundle, or None when it is absolute or leaves the bundle."""
     if not rel or os.path.isabs(rel):
         return None
@@ -114,7 +113,7 @@ def _check_file(bundle_dir: Path, rel, field_name: str, errors: list, check_file
         errors.append(f"{field_name}: file {rel!r} not found in the bundle")
 
 
-def validate_manifest(manifest, bundle_dir: Union[str, Path], check_files: bool = True) -> None:
+def validate_manifest(manifest, bundle_dir: str | Path, check_files: bool = True) -> None:
     """Raise BundleError listing every problem (field by field) in a manifest dict."""
     bundle_dir = Path(bundle_dir)
     where = bundle_dir / MANIFEST
@@ -206,8 +205,7 @@ def _validate_variants(variants, bundle_dir, errors, check_files):
 # -- reading and writing -------------------------------------------------------------------------
 
 def _atomic_write_json(path: Path, data) -> None:
-    """Write JSON so that readers never see half of it (agentsched.outputs)."""
-    from agentsched.outputs import write_text
+    """Write JSON so that readers never see half of it (core.files)."""
     write_text(path, json.dumps(data, indent=2, allow_nan=False) + "\n")
 
 
@@ -227,18 +225,10 @@ def named_files(manifest: dict) -> list:
     return list(dict.fromkeys(out))
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def verify_files(bundle_dir: Path, manifest: dict) -> None:
     """Refuse a bundle whose files differ from what its manifest recorded."""
     bad = [rel for rel in named_files(manifest)
-           if _sha256(bundle_dir / rel) != manifest["files"].get(rel)]
+           if file_sha256(bundle_dir / rel) != manifest["files"].get(rel)]
     if bad:
         raise BundleError(f"{bundle_dir / MANIFEST}: {', '.join(bad)} changed after the bundle "
                           "was made (sha256 differs from the manifest's); refusing to load or "
@@ -249,7 +239,7 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
+def write_manifest(bundle_dir: str | Path, manifest: dict,
                    check_files: bool = True) -> Path:
     """Validate and write BUNDLE/manifest.json (filling format_version and created)."""
     bundle_dir = Path(bundle_dir)
@@ -258,7 +248,7 @@ def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
     m.setdefault("format_version", FORMAT_VERSION)
     m.setdefault("created", _now())
     if "files" not in m:  # the sha256 of every file it names, checked before any use
-        m["files"] = {rel: _sha256(bundle_dir / rel) for rel in named_files(m)
+        m["files"] = {rel: file_sha256(bundle_dir / rel) for rel in named_files(m)
                       if _inside(bundle_dir, rel) is not None and (bundle_dir / rel).is_file()}
     validate_manifest(m, bundle_dir, check_files)
     path = bundle_dir / MANIFEST
@@ -266,7 +256,7 @@ def write_manifest(bundle_dir: Union[str, Path], manifest: dict,
     return path
 
 
-def load_bundle(bundle_dir: Union[str, Path], check_files: bool = True) -> Bundle:
+def load_bundle(bundle_dir: str | Path, check_files: bool = True) -> Bundle:
     bundle_dir = Path(bundle_dir)
     if not bundle_dir.is_dir():
         raise BundleError(f"{bundle_dir}: bundle directory not found")
@@ -298,7 +288,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
     if bundle.spec_ref.startswith(SUITE_PREFIX):
         name = bundle.spec_ref[len(SUITE_PREFIX):]
         try:
-            from agentsched.kernels.suite import get_kernel  # lazy: another module's work
+            from ..kernels.suite import get_kernel  # lazy: another module's work
         except ImportError as e:
             raise BundleError(f"{where}: the kernel suite is not importable: {e}") from None
         try:
@@ -309,7 +299,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
         path = bundle.dir / bundle.spec_ref
         try:
             code = path.read_bytes()  # exactly the bytes verified against the manifest
-            if hashlib.sha256(code).hexdigest() != bundle.manifest["files"].get(bundle.spec_ref):
+            if sha256_hex(code) != bundle.manifest["files"].get(bundle.spec_ref):
                 raise BundleError(f"{where}: changed after the bundle was made (sha256 differs "
                                   "from the manifest's); refusing to run it")
             spec = load_spec_file(path, code=code)
@@ -322,7 +312,7 @@ def resolve_spec(bundle: Bundle) -> KernelSpec:
     return spec
 
 
-def add_user_spec(bundle_dir: Union[str, Path], spec_file: Union[str, Path]) -> dict:
+def add_user_spec(bundle_dir: str | Path, spec_file: str | Path) -> dict:
     """Copy a user's spec file into the bundle as spec.py, with its kernel source beside it
     (at the same relative path when that stays inside the bundle). Returns the manifest's
     `kernel` object {name, spec: "spec.py", source}."""
@@ -369,11 +359,11 @@ def _get_runtime_for(bundle: Bundle, runtime):
     return rt
 
 
-def time_bundle(bundle_dir: Union[str, Path], rounds: int = 15, reps: int = 5, warmup: int = 3,
-                *, seed: int = 0, runtime="auto", baseline: Optional[str] = None,
-                variants: Optional[list] = None, aa: bool = True, check: bool = True,
-                warmup_s: float = 0.2, out: Optional[str] = RESULTS,
-                command: Optional[str] = None) -> dict:
+def time_bundle(bundle_dir: str | Path, rounds: int = 15, reps: int = 5, warmup: int = 3,
+                *, seed: int = 0, runtime="auto", baseline: str | None = None,
+                variants: list | None = None, aa: bool = True, check: bool = True,
+                warmup_s: float = 0.2, out: str | None = RESULTS,
+                command: str | None = None) -> dict:
     """Load, check and time a bundle's variants; write BUNDLE/results.json; return its dict.
 
     aa=True times a second copy of the baseline ('<baseline>#2', loaded separately from the
@@ -495,7 +485,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: list | None = None) -> int:
     """Exit codes: 0 all good; 1 some variant wrong or failed; 2 bad bundle or arguments;
     3 no usable GPU runtime."""
     args = _parser().parse_args(argv)

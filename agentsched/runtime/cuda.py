@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from agentsched.kernels.spec import Buffer, KernelSpec
-from agentsched.runtime import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
-                                launch_geometry, scalar_value)
+from ..kernels.spec import Buffer, KernelSpec
+from .base import (
+    Kernel,
+    KernelLoadError,
+    Runtime,
+    RuntimeUnavailable,
+    launch_geometry,
+    scalar_value,
+)
 
 # CUfunction_attribute values (stable in the CUDA driver API since CUDA 4-ish).
 _FUNC_ATTRS = {

@@ -14,18 +14,25 @@ import ctypes.util
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from ctypes import POINTER, byref, c_char_p, c_float, c_int, c_size_t, c_uint, c_void_p
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
 
 import numpy as np
 
-from agentsched.kernels.spec import Buffer, KernelSpec
-from agentsched.runtime import (Kernel, KernelLoadError, Runtime, RuntimeUnavailable,
-                                launch_geometry, scalar_value)
+from ..core import env
+from ..kernels.spec import Buffer, KernelSpec
+from .base import (
+    Kernel,
+    KernelLoadError,
+    Runtime,
+    RuntimeUnavailable,
+    launch_geometry,
+    scalar_value,
+)
 
-HIP_LIB_ENV = "AGENTSCHED_HIP_LIB"
+HIP_LIB_ENV = env.HIP_LIB
 _SONAMES = ("libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5")
 
 # hipFunction_attribute values (the same numbering as CUDA's CUfunction_attribute).
@@ -43,7 +50,7 @@ class HipError(RuntimeError):
 
 # -- library discovery --------------------------------------------------------------------------
 
-def hip_library_candidates(env: Optional[dict] = None) -> list:
+def hip_library_candidates(env: dict | None = None) -> list:
     """Paths/sonames to try for libamdhip64, in order."""
     env = os.environ if env is None else env
     if env.get(HIP_LIB_ENV):
@@ -59,7 +66,7 @@ def hip_library_candidates(env: Optional[dict] = None) -> list:
     return list(dict.fromkeys(cands))  # de-duplicated, order kept
 
 
-def load_hip_library(env: Optional[dict] = None, loader=ctypes.CDLL):
+def load_hip_library(env: dict | None = None, loader=ctypes.CDLL):
     """(library, path) of the first candidate that loads, else RuntimeUnavailable listing all."""
     env = os.environ if env is None else env
     tried = []
@@ -299,7 +306,7 @@ class HipRuntime(Runtime):
             self.lib.hipEventDestroy(stop)
 
 
-def _gpu_arch() -> Optional[str]:
+def _gpu_arch() -> str | None:
     """The gfx name (e.g. gfx1100) from ROCm's enumerator tools, when installed."""
     for tool in ("rocm_agent_enumerator", "amdgpu-arch"):
         exe = shutil.which(tool) or (f"/opt/rocm/bin/{tool}"

@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 import re
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 import numpy as np
 
-from agentsched.runtime import stats
+from . import stats
 
 # The copy of a variant timed for the A/A noise floor is named "<name>#<k>", e.g. "default#2".
 AA_SUFFIX = re.compile(r"#(\d+)$")
@@ -24,16 +24,16 @@ AA_SUFFIX = re.compile(r"#(\d+)$")
 @dataclass
 class VariantTiming:
     name: str
-    ok: Optional[bool]  # output matched the reference; None when not checked
-    max_rel_err: Optional[float] = None
-    error: Optional[str] = None  # why it was not timed (wrong output, load or launch error)
+    ok: bool | None  # output matched the reference; None when not checked
+    max_rel_err: float | None = None
+    error: str | None = None  # why it was not timed (wrong output, load or launch error)
     rounds_us: list = field(default_factory=list)  # per round: mean µs per launch
-    median_us: Optional[float] = None
-    ci95: Optional[tuple] = None  # bootstrap CI of the median, µs
-    mean_us: Optional[float] = None
-    cv: Optional[float] = None  # std/mean over rounds
-    speedup: Optional[float] = None  # median(baseline) / median(this); > 1 is faster
-    speedup_ci: Optional[tuple] = None
+    median_us: float | None = None
+    ci95: tuple | None = None  # bootstrap CI of the median, µs
+    mean_us: float | None = None
+    cv: float | None = None  # std/mean over rounds
+    speedup: float | None = None  # median(baseline) / median(this); > 1 is faster
+    speedup_ci: tuple | None = None
     attributes: dict = field(default_factory=dict)  # registers, local_bytes, ... (runtime's)
 
     @property
@@ -54,13 +54,13 @@ class TimingResult:
     kernel: str
     size: dict
     runtime: str  # "cuda" / "hip"
-    baseline: Optional[str]
+    baseline: str | None
     rounds: int
     reps: int
     warmup: int
     seed: int
     variants: dict  # name -> VariantTiming, in the caller's order
-    noise_floor: Optional[stats.NoiseFloor] = None
+    noise_floor: stats.NoiseFloor | None = None
     device: dict = field(default_factory=dict)
     orders: list = field(default_factory=list)  # the variant order of each round
     warmup_s: float = 0.0  # seconds actually spent warming up
@@ -79,7 +79,7 @@ class TimingResult:
         return format_table(self.to_dict())
 
 
-def _pair(p) -> Optional[list]:
+def _pair(p) -> list | None:
     return None if p is None else [float(p[0]), float(p[1])]
 
 
@@ -90,13 +90,13 @@ def _json_float(x):
     return float(x)
 
 
-def aa_copy_of(name: str) -> Optional[str]:
+def aa_copy_of(name: str) -> str | None:
     """'default#2' -> 'default'; None for a name that is not a copy."""
     m = AA_SUFFIX.search(name)
     return name[:m.start()] if m else None
 
 
-def choose_baseline(names: list, baseline: Optional[str] = None) -> Optional[str]:
+def choose_baseline(names: list, baseline: str | None = None) -> str | None:
     """The explicit baseline, else 'default', else the first variant that is not a copy."""
     if baseline is not None:
         if baseline not in names:
@@ -108,7 +108,7 @@ def choose_baseline(names: list, baseline: Optional[str] = None) -> Optional[str
     return plain[0] if plain else (names[0] if names else None)
 
 
-def find_aa_copy(names: list, baseline: Optional[str]) -> Optional[str]:
+def find_aa_copy(names: list, baseline: str | None) -> str | None:
     if baseline is None:
         return None
     copies = [n for n in names if aa_copy_of(n) == baseline]
@@ -166,8 +166,8 @@ def interleaved_rounds(launches: dict, time_launches: TimeLaunches, rounds: int,
     return per, orders
 
 
-def fill_statistics(variants: dict, samples: dict, baseline: Optional[str],
-                    n_boot: int = stats.N_BOOT, seed: int = 0) -> Optional[stats.NoiseFloor]:
+def fill_statistics(variants: dict, samples: dict, baseline: str | None,
+                    n_boot: int = stats.N_BOOT, seed: int = 0) -> stats.NoiseFloor | None:
     """Put medians, CIs and speedups into `variants` from per-round samples; return the A/A
     noise floor when the baseline has a timed copy ('<baseline>#k')."""
     for name, s in samples.items():

@@ -4,11 +4,17 @@ own launch, and hand the tuned binary back to the unchanged Triton program.
     kernel.py   a Triton kernel on disk: a cache / dump directory or an .llir file, its
                 launch metadata (num_warps, shared memory, parameters) and Triton's own binary
     rewrite.py  Triton's LLVM IR (newer LLVM) -> IR that llc-19 reads, one tested rule each
+    ir.py       that IR with Triton's own llc flags, checked by llc-19 (what emit_ir returns)
     capture.py  @triton.jit function + arguments -> a kernel compiled for a target, no GPU
-    launch.py   the GPU side: Triton's launcher with a swapped cubin, a timer for the search
     cache.py    write a tuned binary into Triton's cache under the key Triton computes
+    spec.py     TritonSpec: a kernel with its launch arguments (for timing on a GPU)
+    launch.py   the GPU side: Triton's launcher with a swapped cubin, a timer for the search
+    api.py      what `agentsched triton ...` does (show, install, restore, time, search)
+    cli.py      `agentsched triton ...`: parse, call api.py, print
 
-Only capture, launch and cache import Triton (`pip install agentsched[triton]`); kernel and
+The modules sit in different layers (docs/api.md): reading and rewriting belong to the LLVM
+layer, launch.py to the searches, api.py and cli.py on top. Only capture, launch and cache
+import Triton (`pip install agentsched[triton]`); kernel and
 rewrite read files, so the CLI schedules Triton dumps on machines without Triton.
 docs/triton.md walks through the loop.
 """

@@ -15,31 +15,20 @@ change. restore() puts Triton's binary back. docs/triton.md says what invalidate
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import shutil
 import time
 from pathlib import Path
 
-from ..protocol import atomic_write_text
+from ..core.files import write_bytes, write_text
+from ..core.hashing import sha256_hex
 from .kernel import TritonInputError, TritonKernel
 
 MARK = "agentsched.json"  # beside the binary: what was installed (Triton ignores the file)
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _atomic_bytes(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
 def _binary_path(kernel: TritonKernel) -> Path:
-    suffix = ".hsaco" if kernel.is_amdgpu else ".cubin"
+    suffix = kernel.binary_suffix
     group = kernel.directory / f"__grp__{kernel.name}.json"
     if not group.is_file():
         raise TritonInputError(f"{kernel.directory}: not a Triton cache entry (no {group.name}; "
@@ -60,17 +49,17 @@ def install(kernel: TritonKernel, binary: bytes, asm: str | None = None,
     keep = path.with_name(path.name + ".triton")
     if not keep.exists():  # Triton's own, kept once (a second install must not overwrite it)
         shutil.copyfile(path, keep)
-    record = {"kernel": kernel.name, "binary": path.name, "sha256": _sha(binary),
-              "triton_sha256": _sha(keep.read_bytes()), "installed": time.strftime(
+    record = {"kernel": kernel.name, "binary": path.name, "sha256": sha256_hex(binary),
+              "triton_sha256": sha256_hex(keep.read_bytes()), "installed": time.strftime(
                   "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **(note or {})}
-    _atomic_bytes(path, binary)
-    asm_path = path.with_suffix(".amdgcn" if kernel.is_amdgpu else ".ptx")
+    write_bytes(path, binary)
+    asm_path = path.with_suffix(kernel.asm_suffix)
     if asm is not None and asm_path.exists():
         asm_keep = asm_path.with_name(asm_path.name + ".triton")
         if not asm_keep.exists():
             shutil.copyfile(asm_path, asm_keep)
-        _atomic_bytes(asm_path, asm.encode())
-    atomic_write_text(kernel.directory / MARK, json.dumps(record, indent=1) + "\n")
+        write_bytes(asm_path, asm.encode())
+    write_text(kernel.directory / MARK, json.dumps(record, indent=1) + "\n")
     return record
 
 
@@ -81,17 +70,17 @@ def installed(kernel: TritonKernel) -> dict | None:
         return None
     record = json.loads(mark.read_text())
     current = _binary_path(kernel).read_bytes()
-    return record if _sha(current) == record.get("sha256") else None
+    return record if sha256_hex(current) == record.get("sha256") else None
 
 
 def restore(kernel: TritonKernel) -> bool:
     """Put Triton's own binary (and PTX) back; False when nothing was installed."""
     path = _binary_path(kernel)
     restored = False
-    for p in (path, path.with_suffix(".amdgcn" if kernel.is_amdgpu else ".ptx")):
+    for p in (path, path.with_suffix(kernel.asm_suffix)):
         keep = p.with_name(p.name + ".triton")
         if keep.exists():
-            _atomic_bytes(p, keep.read_bytes())
+            write_bytes(p, keep.read_bytes())
             keep.unlink()
             restored = True
     (kernel.directory / MARK).unlink(missing_ok=True)

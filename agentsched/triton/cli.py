@@ -6,11 +6,14 @@ directly: a cache or dump directory, or its .llir. These commands add what only 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 from rich.console import Console
+
+from . import api
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Triton kernels: launch facts, tuned binaries into Triton's cache.")
@@ -23,14 +26,7 @@ KernelArg = typer.Argument(..., help="Triton cache/dump directory of one kernel,
 def show(kernel: Path = KernelArg,
          json_out: bool = typer.Option(False, "--json", help="Print JSON")):
     """Launch facts (threads, shared memory, parameters), target, and the IR llc-19 reads."""
-    from ..toolchain import parse_target
-    from .ir import llc_flags, llc_ready_ir
-    from .kernel import TritonKernel
-    k = TritonKernel.load(kernel)
-    info = k.summary()
-    if info.get("target"):
-        info["llc_flags"] = llc_flags(k, info["target"])
-        info["llc_ready_ir"] = str(llc_ready_ir(kernel, parse_target(info["target"])))
+    info = api.show(kernel)
     if json_out:
         print(json.dumps(info, indent=2))
         return
@@ -45,40 +41,18 @@ def install(kernel: Path = KernelArg,
             agent: Optional[str] = typer.Option(None, "--agent", help="Or a live agent"),
             seed: int = typer.Option(0, "--seed")):
     """Compile the kernel with a schedule and make Triton's cache serve that binary."""
-    from ..agents import make_agent
-    from ..metrics import static_metrics
-    from ..toolchain import compile_ir, emit_ir, module_bytes, parse_target
-    from .cache import install as do_install
-    from .kernel import TritonKernel
     if (decisions is None) == (agent is None):
         raise typer.BadParameter("give --decisions FILE or --agent NAME")
-    k = TritonKernel.load(kernel)
-    t = parse_target(k.target)
-    ir = emit_ir(kernel, t)
-    ag = make_agent(agent, seed=seed) if agent else None
-    try:
-        result = compile_ir(ir, t, agent=ag, decisions=decisions)
-    finally:
-        if ag:
-            ag.close()
-    binary = module_bytes(result, ".co" if t.is_amdgpu else ".cubin")
-    m = static_metrics(result.asm, t)
-    record = do_install(k, binary, result.asm, note={
-        "schedule": str(decisions) if decisions else f"agent {agent} seed {seed}",
-        "changed": result.report.get("changed"), "stale": result.report.get("stale"),
-        "registers": m.vgpr, "ir": str(ir)})
-    out.print(f"{k.directory}/{record['binary']}: {record['sha256'][:16]} installed "
-              f"({result.report.get('changed')} decisions differ from LLVM's, {m.vgpr} "
+    record = api.install(kernel, decisions=decisions, agent=agent, seed=seed)
+    out.print(f"{record['directory']}/{record['binary']}: {record['sha256'][:16]} installed "
+              f"({record['changed']} decisions differ from LLVM's, {record['registers']} "
               f"registers); Triton's own kept as {record['binary']}.triton", highlight=False)
 
 
 @app.command()
 def restore(kernel: Path = KernelArg):
     """Put Triton's own binary back into its cache."""
-    from .cache import restore as do_restore
-    from .kernel import TritonKernel
-    k = TritonKernel.load(kernel)
-    out.print("restored Triton's binary" if do_restore(k) else "nothing was installed")
+    out.print("restored Triton's binary" if api.restore(kernel) else "nothing was installed")
 
 
 SpecArg = typer.Argument(..., help="Python file defining SPEC = TritonSpec(...) (needs a GPU)")
@@ -86,47 +60,26 @@ SpecArg = typer.Argument(..., help="Python file defining SPEC = TritonSpec(...) 
 
 @app.command("time")
 def time_cmd(spec_file: Path = SpecArg,
-             decisions: Optional[list[Path]] = typer.Option(None, "--decisions",
+             decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
                                                             help="Decision files to time too"),
              agents_: str = typer.Option("min_pressure,max_latency,pref_load,pref_salu",
                                          "--agents"),
              rounds: int = typer.Option(21, "--rounds"), reps: int = typer.Option(5, "--reps"),
-             json_out: Optional[Path] = typer.Option(None, "--json")):
+             json_out: Optional[Path] = typer.Option(None, "--json",
+                                                     help="The results (- for stdout)")):
     """Time LLVM 19's default, agents' schedules and Triton's own binary through Triton's
     launcher, each checked against the original Triton kernel (this machine's GPU)."""
-    from ..agents import make_agent
-    from ..protocol import atomic_write_text
+    from ..core.files import write_text
     from ..runtime.timing import format_table
-    from ..toolchain import compile_ir, emit_ir, module_bytes, parse_target
-    from .launch import TritonRuntime, triton_timer, vs_triton
-    from .spec import load_triton_spec
-    spec = load_triton_spec(spec_file)
-    rt = TritonRuntime(spec)
-    rt.compile_original()
-    k = rt.kernel()
-    t = parse_target(k.target)
-    ir = emit_ir(k.directory, t)
-    modules = {"triton": rt.triton_binary()}
-    for name in [a for a in agents_.split(",") if a]:
-        ag = make_agent(name)
-        try:
-            modules[name] = module_bytes(compile_ir(ir, t, agent=ag), ".cubin")
-        finally:
-            ag.close()
-    for f in decisions or []:
-        modules[f.stem] = module_bytes(compile_ir(ir, t, decisions=f), ".cubin")
-    timer = triton_timer(spec, module_bytes(compile_ir(ir, t), ".cubin"), t, runtime=rt)
-    try:
-        res = timer.confirm(modules, rounds=rounds, reps=reps)
-    finally:
-        timer.close()
-    res["vs_triton"] = vs_triton(res)
-    print(format_table(res))
+    res = api.time(spec_file, agents=[a for a in agents_.split(",") if a],
+                   decisions=list(decisions or []), rounds=rounds, reps=reps)
+    say = sys.stderr if json_out is not None and str(json_out) == "-" else sys.stdout
+    print(format_table(res), file=say)
     for name, v in res["vs_triton"].items():
         print(f"{name:16s} vs Triton's binary {v['speedup']:.4f} "
-              f"[{v['ci95'][0]:.4f}, {v['ci95'][1]:.4f}]")
+              f"[{v['ci95'][0]:.4f}, {v['ci95'][1]:.4f}]", file=say)
     if json_out:
-        atomic_write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
+        write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
 
 
 @app.command()
@@ -138,12 +91,10 @@ def search(spec_file: Path = SpecArg,
            decisions_out: Optional[Path] = typer.Option(None, "--decisions-out")):
     """GPU-in-the-loop schedule search for a Triton kernel (objective: time, through Triton's
     launcher); then `agentsched triton install KERNEL --decisions FILE`."""
-    from ..protocol import atomic_write_text
-    from .launch import time_search
-    from .spec import load_triton_spec
-    res = time_search(load_triton_spec(spec_file), budget, method=method, workers=workers,
-                      json_out=json_out, decisions_out=decisions_out)
-    atomic_write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
+    from ..core.files import write_text
+    res = api.search(spec_file, budget, method=method, workers=workers, json_out=json_out,
+                     decisions_out=decisions_out)
+    write_text(json_out, json.dumps(res, indent=1, default=str) + "\n")
     tm = res["timing"]
     vt = res["vs_triton"]
     out.print(f"{res['evaluations']} schedules timed; winner {tm['winner'] or 'none'}: "

@@ -9,16 +9,16 @@ error; every agentsched command then treats it as plain LLVM IR.
 """
 from __future__ import annotations
 
-import hashlib
 import re
-import subprocess
 import tempfile
 from pathlib import Path
 
-from ..protocol import atomic_write_text
-from ..toolchain.compile import LLC_FLAGS_MARK, Target
-from ..toolchain.plugin import data_dir
-from ..toolchain.tools import find_tool
+from ..core.files import write_text
+from ..core.hashing import sha256_hex
+from ..core.paths import data_dir
+from ..llvm.ir import LLC_FLAGS_MARK
+from ..llvm.tools import find_tool, run_tool
+from ..targets import Target
 from .kernel import TritonInputError, TritonKernel
 from .rewrite import REWRITE_VERSION, RewriteError, rewrite
 
@@ -38,7 +38,7 @@ def llc_flags(kernel: TritonKernel, target_name: str) -> list[str]:
     flags = ["-O3", "-enable-no-nans-fp-math", "-trap-unreachable"]
     if kernel.enable_fp_fusion:
         flags.append("-fp-contract=fast")
-    if kernel.is_amdgpu:
+    if kernel.family == "amdgpu":
         if target_name.startswith("gfx11"):
             flags.append("-mattr=-real-true16")
     else:
@@ -54,9 +54,9 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
         compiled_for = kernel.target
     except TritonInputError:  # a bare .llir: no metadata, no PTX beside it; trust -t
         compiled_for = target.name
-    if kernel.is_amdgpu != target.is_amdgpu:
-        raise RewriteError(f"{source}: {kernel.name} is {'AMDGPU' if kernel.is_amdgpu else 'NVPTX'}"
-                           f" IR, not for target {target.name}")
+    if kernel.family != target.family:
+        raise RewriteError(f"{source}: {kernel.name} is {kernel.family.upper()} IR, not for "
+                           f"target {target.name}")
     if compiled_for != target.name:
         hint = " (Triton compiles capability 9.0 for the arch-specific sm_90a)" \
             if compiled_for.endswith("a") else ""
@@ -64,8 +64,8 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
                            f"{hint}; schedule it with -t {compiled_for}, not {target.name}")
     original = kernel.llir.read_text(errors="replace")
     flags = llc_flags(kernel, target.name)
-    key = hashlib.sha256("\0".join([original, " ".join(flags), str(REWRITE_VERSION),
-                                    target.name]).encode()).hexdigest()[:16]
+    key = sha256_hex("\0".join([original, " ".join(flags), str(REWRITE_VERSION),
+                                target.name]))[:16]
     out = data_dir() / "triton" / f"{kernel.name}-{target.name}-{key}.ll"
     if out.exists():
         return out
@@ -76,7 +76,7 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
             f"rewritten for LLVM 19 by agentsched.triton.rewrite v{REWRITE_VERSION} "
             f"(rules: {rules})\n")
     check(text, target, flags, kernel.llir)  # (no path in the text: it keys caches)
-    atomic_write_text(out, text)
+    write_text(out, text)
     return out
 
 
@@ -87,8 +87,8 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="agentsched-triton-") as d:
         ir, out = Path(d) / "k.ll", Path(d) / "k.s"
         ir.write_text(text)
-        proc = subprocess.run([find_tool("llc-19"), *target.llc_flags, *flags, str(ir), "-o",
-                               str(out)], capture_output=True, text=True)
+        proc = run_tool([find_tool("llc-19"), *target.llc_flags, *flags, str(ir), "-o",
+                         str(out)])
         asm = out.read_text() if proc.returncode == 0 else ""
     lines = text.splitlines()
     if proc.returncode != 0:

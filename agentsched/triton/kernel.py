@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-STAGES = (".llir", ".json", ".ptx", ".cubin", ".amdgcn", ".hsaco", ".ttgir", ".ttir", ".source")
+# What each LLVM backend's stages are called in Triton's cache: binary and assembly.
+STAGE_SUFFIXES = {"amdgpu": (".hsaco", ".amdgcn"), "nvptx": (".cubin", ".ptx")}
 
 
 class TritonInputError(ValueError):
@@ -51,7 +52,7 @@ class TritonKernel:
     signature: dict | None = None  # Python parameter -> Triton type, when known
 
     @classmethod
-    def load(cls, path: str | Path) -> "TritonKernel":
+    def load(cls, path: str | Path) -> TritonKernel:
         p = Path(path)
         if not p.exists():
             raise FileNotFoundError(f"{p}: not found")
@@ -95,17 +96,26 @@ class TritonKernel:
         return f if f.is_file() else None
 
     @property
+    def binary_suffix(self) -> str:
+        return STAGE_SUFFIXES[self.family][0]
+
+    @property
+    def asm_suffix(self) -> str:
+        return STAGE_SUFFIXES[self.family][1]
+
+    @property
     def binary(self) -> Path | None:
         """Triton's own binary (cubin / hsaco): what its LLVM and flags made."""
-        return self.stage(".hsaco" if self.is_amdgpu else ".cubin")
+        return self.stage(self.binary_suffix)
 
     # -- target
     @property
-    def is_amdgpu(self) -> bool:
+    def family(self) -> str:
+        """The LLVM backend: "amdgpu" (Triton's hip backend) or "nvptx" (cuda)."""
         backend = (self.metadata.get("target") or {}).get("backend")
         if backend:
-            return backend == "hip"
-        return "amdgcn" in self._triple()
+            return "amdgpu" if backend == "hip" else "nvptx"
+        return "amdgpu" if "amdgcn" in self._triple() else "nvptx"
 
     @property
     def target(self) -> str:
@@ -137,7 +147,7 @@ class TritonKernel:
     @property
     def warp_size(self) -> int:
         return int(self.metadata.get("warp_size") or (self.metadata.get("target") or {})
-                   .get("warp_size") or (32 if not self.is_amdgpu or
+                   .get("warp_size") or (32 if self.family != "amdgpu" or
                                          not self.target.startswith("gfx9") else 64))
 
     @property

@@ -11,7 +11,7 @@ TritonRuntime is an agentsched Runtime (runtime/__init__.py) over a TritonSpec, 
 method, statistics and the search's GPU timer are the project's own, unchanged:
 
     rt = TritonRuntime(spec)
-    timer = GpuTimer(spec, target, default_cubin, runtime=rt)   # search.gpu_time
+    timer = GpuTimer(spec, target, default_cubin, runtime=rt)   # searches.gpu_time
     ratios = timer.measure([cubin1, cubin2])
     result = timer.confirm({"triton": rt.triton_binary(), "agent": cubin1})
 
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..runtime import Kernel, KernelLoadError, Prepared
 from ..runtime.cuda import CudaRuntime
@@ -192,8 +192,8 @@ def compare(got: list, want: list, rtol: float, atol: float) -> tuple[bool, floa
 
 def triton_timer(spec: TritonSpec, default_module: bytes, target, *, rounds: int = 5,
                  reps: int = 3, seed: int = 0, runtime: TritonRuntime | None = None):
-    """search.gpu_time.GpuTimer over Triton's launch: `search_command(..., timer=this)`."""
-    from ..search.gpu_time import GpuTimer
+    """searches.gpu_time.GpuTimer over Triton's launch: `run_search(..., timer=this)`."""
+    from ..searches.gpu_time import GpuTimer
     return GpuTimer(spec, target, default_module, runtime=runtime or TritonRuntime(spec),
                     rounds=rounds, reps=reps, seed=seed)
 
@@ -202,6 +202,7 @@ def vs_triton(result: dict) -> dict:
     """Each variant's speedup over Triton's own binary (variant "triton"), from the same
     interleaved rounds: a paired bootstrap over rounds, as stats.speedup gives the default's."""
     import numpy as np
+
     from ..runtime import stats
     variants = result["variants"]
     base = (variants.get("triton") or {}).get("rounds_us")
@@ -223,25 +224,28 @@ def time_search(spec: TritonSpec, budget: int, *, method: str = "evolve",
     Triton's launcher and checked against the original kernel; the confirmed winner is then
     timed once more against LLVM 19's default and Triton's own binary in one fresh run
     ("final": the run, "vs_triton": speedups over Triton's binary)."""
-    from ..search.cli_search import _module, search_command
-    from ..toolchain import compile_ir, emit_ir, module_bytes, parse_target
+    from ..llvm.compile import compile_ir
+    from ..llvm.frontend import emit_ir
+    from ..searches.run import replay_module, run_search
+    from ..targets import parse_target
     rt = runtime or TritonRuntime(spec)
     if rt.compiled is None:
         rt.compile_original()
     kernel = rt.kernel()
     target = parse_target(kernel.target)
     ir = emit_ir(kernel.directory, target)
-    timer = triton_timer(spec, module_bytes(compile_ir(ir, target), ".cubin"), target,
-                         runtime=rt)
+    timer = triton_timer(spec, compile_ir(ir, target).module(".cubin"), target, runtime=rt)
     try:
-        res = search_command(str(kernel.directory), target.name, "time", budget, workers, None,
-                             method, 0, json_out, decisions_out, population=population,
-                             ir_file=ir, timer=timer, finalists=finalists,
-                             confirm_rounds=confirm_rounds, progress=progress)
+        report = run_search(kernel.directory, target, objective="time", budget=budget,
+                            workers=workers, method=method, json_out=json_out,
+                            decisions_out=decisions_out, population=population, ir_file=ir,
+                            timer=timer, finalists=finalists, confirm_rounds=confirm_rounds,
+                            progress=progress)
+        res = report.to_dict()
         modules = {"triton": rt.triton_binary()}
-        if res["timing"]["winner"]:
-            modules["winner"] = _module(ir, target, "target", ".cubin",
-                                        decisions=Path(res["decisions_file"]))
+        if report.timing and report.timing["winner"]:
+            modules["winner"] = replay_module(ir, target, "target", ".cubin",
+                                              decisions=Path(report.decisions_file))
         final = timer.confirm(modules, rounds=confirm_rounds, reps=5)
     finally:
         timer.close()

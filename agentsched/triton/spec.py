@@ -17,8 +17,9 @@ each variant must reproduce, within rtol/atol.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import OWN_SRC, COMPUTE, CorpusKernel, CorpusSpec, Family, Work, need_multiple
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import COMPUTE, OWN_SRC, CorpusKernel, CorpusSpec, Family, Work, need_multiple
 
 FAMILIES = [
     Family("conv2d", "cuda", COMPUTE, "written for the corpus (corpus/src/conv2d.cu)",

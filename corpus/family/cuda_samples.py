@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import (PUBLIC, COMPUTE, MEMORY, CorpusKernel, CorpusSpec, Family, Sampled, Work,
-                    need_multiple, rows_sample)
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import (
+    COMPUTE,
+    MEMORY,
+    PUBLIC,
+    CorpusKernel,
+    CorpusSpec,
+    Family,
+    Sampled,
+    Work,
+    need_multiple,
+    rows_sample,
+)
 
 SAMPLES = PUBLIC / "cuda-samples"
 COMMON = SAMPLES / "Common"

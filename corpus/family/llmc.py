@@ -14,9 +14,22 @@ import math
 
 import numpy as np
 
-from ..core import (PUBLIC, COMPUTE, MEMORY, CorpusKernel, CorpusSpec, Family, Sampled, Work,
-                    bf16_bits, bf16_value, need_multiple, rows_sample)
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import (
+    COMPUTE,
+    MEMORY,
+    PUBLIC,
+    CorpusKernel,
+    CorpusSpec,
+    Family,
+    Sampled,
+    Work,
+    bf16_bits,
+    bf16_value,
+    need_multiple,
+    rows_sample,
+)
 
 SRC = PUBLIC / "llm.c" / "dev" / "cuda"
 ORIGIN = "https://github.com/karpathy/llm.c @ f1e2ace651495b74ae22d45d1723443fd00ecd3a"

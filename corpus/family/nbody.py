@@ -15,9 +15,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import (PUBLIC, COMPUTE, CorpusKernel, CorpusSpec, Family, Sampled, Work,
-                    need_multiple, rows_sample)
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import (
+    COMPUTE,
+    PUBLIC,
+    CorpusKernel,
+    CorpusSpec,
+    Family,
+    Sampled,
+    Work,
+    need_multiple,
+    rows_sample,
+)
 
 SRC = PUBLIC / "HIP-Examples" / "mini-nbody"
 DT = 0.01

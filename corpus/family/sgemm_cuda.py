@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import PUBLIC, COMPUTE, CorpusKernel, CorpusSpec, Family, Work, need_multiple
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import COMPUTE, PUBLIC, CorpusKernel, CorpusSpec, Family, Work, need_multiple
 
 SRC = PUBLIC / "SGEMM_CUDA" / "src" / "kernels"
 ORIGIN = "https://github.com/siboehm/SGEMM_CUDA @ 60cba6f9b20a198116c76f18de8047f44df8c8b8"

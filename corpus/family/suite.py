@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import (SUITE_SRC, COMPUTE, CorpusKernel, CorpusSpec, Family, Sampled, Work,
-                    need_multiple)
 from agentsched.kernels.spec import Buffer, Scalar
+
+from ..core import (
+    COMPUTE,
+    SUITE_SRC,
+    CorpusKernel,
+    CorpusSpec,
+    Family,
+    Sampled,
+    Work,
+    need_multiple,
+)
 
 ORIGIN = "agentsched's suite (agentsched/kernels/src), written for the project"
 AMD = ("gfx942", "gfx1100")

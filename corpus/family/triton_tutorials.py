@@ -8,10 +8,20 @@ import math
 
 import numpy as np
 
-from ..core import (COMPUTE, MEMORY, CorpusKernel, Family, Sampled, Work, bf16_bits, bf16_value,
-                    rows_sample)
-from ..triton_case import TritonCase
 from agentsched.kernels.spec import Buffer
+
+from ..core import (
+    COMPUTE,
+    MEMORY,
+    CorpusKernel,
+    Family,
+    Sampled,
+    Work,
+    bf16_bits,
+    bf16_value,
+    rows_sample,
+)
+from ..triton_case import TritonCase
 
 EX = "agentsched.triton.examples"
 ORIGIN = ("https://github.com/triton-lang/triton python/tutorials (Triton 3.6.0), vendored in "

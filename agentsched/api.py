@@ -1,0 +1,366 @@
+"""The public Python API (docs/api.md): everything the command line does goes through these
+functions, and a notebook uses the same ones.
+
+    import agentsched
+    r = agentsched.compile("fused_mlp", "gfx1100", agent="min_pressure")
+    r.metrics.vgpr, r.report["changed"], r.decisions, r.asm, r.module()
+    rows = agentsched.experiment("fused_mlp", "gfx1100", ["default", "min_pressure"])
+    best = agentsched.search("fused_mlp", "gfx1100", objective="vgpr", budget=32)
+
+A kernel is named as on the command line (a suite name, a CUDA/HIP source, LLVM IR, a spec
+.py, a Triton cache directory), or given as a KernelSpec or a KernelRef from kernel(); an
+agent by name (min_pressure, module:Class, file.py:Class, an entry point) or as an Agent.
+"""
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from .agents import Agent, agent_class, agent_names, is_deterministic, make_agent
+from .agents.heuristics import SEED_AGENTS
+from .core.protocol import Decision, decision_for, read_states, write_decisions
+from .kernels.ref import BuildOptions, KernelRef, resolve_kernel
+from .llvm.compile import compile_ir
+from .llvm.metrics import launch_of
+from .llvm.plugin import plugin_path
+from .llvm.result import CompileResult
+from .llvm.session import AgentError
+from .searches.objectives import OBJECTIVE_HELP, OBJECTIVES
+from .targets import Target, parse_target
+
+if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays light
+    from .experiments.store import Store
+    from .kernels.spec import KernelSpec
+    from .runtime.bundle import Bundle
+    from .searches.run import SearchReport
+
+__all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
+           "Decided", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
+           "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
+           "search", "show", "time", "write_decisions"]
+
+Kernel: TypeAlias = "str | Path | KernelSpec | KernelRef"  # names a kernel (module doc)
+AgentLike = str | Agent | None
+
+
+def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[str | Path] = (),
+           defines: dict | None = None, flags: Sequence[str] = (),
+           block: Sequence[int] | None = None, lang: str | None = None,
+           build: BuildOptions | None = None) -> KernelRef:
+    """The kernel `source` names, built with the user's options over a spec's own: entry
+    (the kernel's source name, a template instance as in C++), -I directories, -D macros,
+    other clang flags, the launch block (AMDGPU launch bounds), "cuda" or "hip" (or all of
+    them as one BuildOptions). Every function below takes the KernelRef this returns."""
+    if build is None:
+        build = BuildOptions(entry=entry, include_dirs=tuple(Path(d) for d in include_dirs),
+                             defines=dict(defines or {}), flags=tuple(flags),
+                             block=tuple(block) if block else None, lang=lang)
+    return resolve_kernel(source, build)
+
+
+def launch_threads(block: Any) -> int:
+    """Threads per block of a launch block (X, (X, Y), (X, Y, Z) or "X,Y,Z"); ValueError
+    for a bad one."""
+    from .llvm.frontend import launch_threads as threads
+    return threads(block)
+
+
+def _kernel(source: Kernel, entry: str | None, build: BuildOptions | None) -> KernelRef:
+    if entry is not None:
+        build = replace(build or BuildOptions(), entry=entry)
+    return resolve_kernel(source, build)
+
+
+def emit_ir(source: Kernel, target: str | Target, *, entry: str | None = None,
+            build: BuildOptions | None = None) -> Path:
+    """The kernel's device LLVM IR for `target` (cached), naming its kernel on its first line:
+    what LiveSession and compile_ir take."""
+    return _kernel(source, entry, build).ir(parse_target(target))
+
+
+@contextmanager
+def _agent(agent: AgentLike, seed: int, options: dict | None) -> Iterator[Any]:
+    """An agent named by `agent` (made here and closed after), or the caller's own object."""
+    if agent is None or not isinstance(agent, str):
+        yield agent
+        return
+    made = make_agent(agent, seed=seed, **(options or {}))
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
+            agent: AgentLike = None, decisions: Sequence[Decision] | str | Path | None = None,
+            seed: int = 0, agent_options: dict | None = None,
+            agent_timeout: float | None = None, lenient: bool = False, base: str = "target",
+            state_log: str | Path | None = None, full_state_log: bool = False,
+            output: str | Path | None = None, measure: bool = True,
+            build: BuildOptions | None = None) -> CompileResult:
+    """Compile a kernel with the plugin: LLVM's schedule, a live agent's (`agent`: a name or
+    an Agent; agent_timeout seconds per decision, default 300) or a decision file's / list's
+    (`decisions`; lenient: stale ones fall back to LLVM's pick). Writes `output` (.s/.ptx,
+    .o, .co/.hsaco, .cubin by suffix; "-" is the assembly on standard output) and the state
+    log when asked; returns the CompileResult with .metrics (measure=False skips them)."""
+    if agent is not None and decisions is not None:
+        raise ValueError("give an agent or decisions, not both")
+    t = parse_target(target)
+    k = _kernel(source, entry, build)
+    ir = k.ir(t)
+    with _agent(agent, seed, agent_options) as live:
+        result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
+                            state_log=Path(state_log) if state_log is not None else None,
+                            base=base, full_state_log=full_state_log,
+                            agent_timeout=agent_timeout)
+    if output is not None:
+        result.write(output)
+    if measure:
+        result.measure(launch_of(k.spec))
+    return result
+
+
+@dataclass
+class Decided:
+    """Offline decisions over a state log (decide())."""
+    decisions: list[Decision]
+    changed: int  # decisions that differ from LLVM's pick
+
+
+def decide(state_log: str | Path, agent: AgentLike, *, seed: int = 0,
+           agent_options: dict | None = None, output: str | Path | None = None) -> Decided:
+    """Let an agent decide every point of a state log that has a choice, offline (the seed's
+    method: after the first changed decision the real candidates differ, so a replay may find
+    decisions stale; compile(agent=...) decides live instead). Writes `output` when given."""
+    decisions, changed = [], 0
+    with _agent(agent, seed, agent_options) as ag:
+        name = getattr(ag, "name", agent)
+        for point in read_states(state_log):
+            if len({c.id for c in point.candidates}) < 2:
+                continue
+            try:
+                cand = ag.pick(point)
+            except Exception as e:
+                raise AgentError(f"agent {name!r} failed at {point.key}: "
+                                 f"{type(e).__name__}: {e}") from e
+            if cand not in point.candidates:
+                raise AgentError(f"agent {name!r} picked a non-candidate at {point.key}: "
+                                 f"{cand!r:.200}")
+            changed += cand.key != point.llvm
+            decisions.append(decision_for(point, cand))
+    if output is not None:
+        write_decisions(output, decisions)
+    return Decided(decisions, changed)
+
+
+@contextmanager
+def _store(store: str | Path | Store | None) -> Iterator[Store]:
+    """The results store: the caller's open one, or one opened (and closed) here (None: the
+    data directory's)."""
+    from .experiments.store import Store
+    if isinstance(store, Store):
+        yield store
+        return
+    opened = Store(store)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def check_agents(names: Sequence[str]) -> None:
+    """Refuse an agent name that names no agent before anything is compiled."""
+    for name in names:
+        agent_class(name)
+
+
+def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEED_AGENTS, *,
+               entry: str | None = None, seed: int = 0, store: str | Path | Store | None = None,
+               time: bool = False, agent_options: dict | None = None,
+               agent_timeout: float | None = None, build: BuildOptions | None = None,
+               json_out: str | Path | None = None, csv_out: str | Path | None = None,
+               progress: Callable[[str], None] | None = None) -> list[dict]:
+    """One row of metrics per agent (decisions changed, registers, occupancy, spills, cycles
+    ...), each stored in the results store as it finishes and reused from it when the IR,
+    target, agent and tools are the same. time=True also times every row's schedule on this
+    machine's GPU (the kernel needs a spec). json_out, csv_out: the rows as files."""
+    from .experiments.bundles import time_rows
+    from .experiments.experiment import run_experiment
+    from .experiments.rows import write_rows
+    check_agents(agents)
+    k = _kernel(kernel, entry, build)
+    t = parse_target(target)
+    with _store(store) as s:
+        rows = run_experiment(k, t.name, list(agents), seed=seed, store=s,
+                              agent_options=agent_options, agent_timeout=agent_timeout,
+                              progress=progress)
+        if time:
+            rows = time_rows(k, t.name, rows, s)
+    write_rows(rows, json_out, csv_out)
+    return rows
+
+
+def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", budget: int = 64,
+           method: str = "beam", entry: str | None = None, workers: int | None = None,
+           ray: str | None = None, seed: int = 0, json_out: str | Path | None = None,
+           decisions_out: str | Path | None = None, ir_file: str | Path | None = None,
+           width: int = 4, population: int = 8, time_rounds: int = 5, time_reps: int = 3,
+           finalists: int = 4, confirm_rounds: int = 31, runtime: str = "auto",
+           init_from: Sequence[str | Path] = (), init_weights: Sequence[Sequence[float]] = (),
+           time_fn: Callable | None = None, timer: Any = None, base: str = "target",
+           agent: str | None = None, build: BuildOptions | None = None,
+           progress: Callable[[str], None] | None = None) -> SearchReport:
+    """Search whole-kernel schedules with real compiles (docs/search.md): `method` beam or
+    evolve, `budget` compiles, `workers` local processes or `ray` ("local" or an address);
+    objective vgpr, occupancy, spills, cycles or time (measured on this machine's GPU,
+    finalists confirmed in a fresh run). init_from: earlier search JSONs to start from;
+    agent: beam search refines that agent's schedule (a name, MODULE:CLASS, FILE.py:CLASS).
+    Returns a SearchReport; its decisions_file replays the winner strictly."""
+    from .searches.run import init_weights_from, run_search
+    weights = [*init_weights_from(init_from), *init_weights]
+    if entry is not None:
+        build = replace(build or BuildOptions(), entry=entry)
+    return run_search(kernel, target, objective=objective, budget=budget, method=method,
+                      workers=workers, ray_address=ray, seed=seed, json_out=json_out,
+                      decisions_out=decisions_out, time_fn=time_fn, base=base, width=width,
+                      population=population, ir_file=ir_file, time_rounds=time_rounds,
+                      time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
+                      runtime=runtime, timer=timer, init_weights=weights, agent=agent,
+                      build=build, progress=progress)
+
+
+def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
+           agents: Sequence[str] = SEED_AGENTS, seeds: int = 1,
+           decisions: Sequence[str | Path] = (), entry: str | None = None,
+           build: BuildOptions | None = None, size: dict | None = None,
+           progress: Callable[[str], None] | None = None) -> Bundle:
+    """Compile variants (agents x seeds, and decision files replayed) of a kernel with a spec
+    into a bundle directory to time where the GPU is (time(); or `python -m
+    agentsched.runtime.bundle time DIR` with only Python and CuPy there)."""
+    from .experiments.bundles import VariantSpec, build_bundle
+    from .runtime.bundle import load_bundle
+    check_agents(agents)
+    k = _kernel(kernel, entry, build)
+    variants = []
+    for a in agents:
+        n = 1 if is_deterministic(a) else seeds
+        # a file-safe name: the class of MODULE:CLASS or FILE.py:CLASS
+        name = re.sub(r"[^\w.-]", "_", a.rpartition(":")[2])
+        variants += [VariantSpec(name if n == 1 else f"{name}{i}", a, seed=i)
+                     for i in range(n)]
+    for f in decisions:
+        variants.append(VariantSpec(Path(f).stem.replace(".decisions", ""), None,
+                                    decisions=Path(f)))
+    made = build_bundle(k, parse_target(target).name, variants, Path(output),
+                        spec_file=k.spec_file, size=size,
+                        progress=(lambda v: progress(f"{k.name}: {v}")) if progress else None)
+    return load_bundle(made)
+
+
+def time(bundle_or_kernel: Kernel, target: str | Target | None = None, *,
+         agents: Sequence[str] = ("default",), seeds: int = 1,
+         decisions: Sequence[str | Path] = (), rounds: int = 15, reps: int = 5,
+         store: str | Path | Store | None = None, runtime: str = "auto",
+         entry: str | None = None, build: BuildOptions | None = None) -> dict:
+    """Time on this machine's GPU, every variant checked against the reference first, in
+    interleaved rounds with an A/A copy of the baseline (docs/timing.md): a bundle directory,
+    or a kernel's variants (agents x seeds, decision files) bundled here first. The timings
+    go into the results store; returns the results (results.json's content)."""
+    from .experiments.bundles import merge_timings
+    from .runtime.bundle import time_bundle
+    path = Path(bundle_or_kernel) if isinstance(bundle_or_kernel, (str, Path)) else None
+    if path is not None and (path / "manifest.json").is_file():
+        res = time_bundle(path, rounds=rounds, reps=reps, runtime=runtime)
+        merge_timings(path, _store_path(store))
+        return res
+    if target is None:
+        raise ValueError("timing a kernel needs a target (or give a bundle directory)")
+    with tempfile.TemporaryDirectory(prefix="agentsched-time-") as d:
+        made = bundle(bundle_or_kernel, target, Path(d) / "bundle", agents=agents,
+                      seeds=seeds, decisions=decisions, entry=entry, build=build)
+        res = time_bundle(made.dir, rounds=rounds, reps=reps, runtime=runtime)
+        merge_timings(made.dir, _store_path(store))
+    return res
+
+
+def _store_path(store: str | Path | Store | None) -> Path | None:
+    if store is not None and not isinstance(store, (str, Path)):
+        return store.path
+    return Path(store) if store is not None else None
+
+
+def merge_timings(bundle_dir: str | Path, store: str | Path | Store | None = None) -> int:
+    """Merge a bundle's results.json (timed anywhere) into the results store; returns how
+    many timings were stored."""
+    from .experiments.bundles import merge_timings as merge
+    return merge(Path(bundle_dir), _store_path(store))
+
+
+def show(store: str | Path | Store | None = None, *, kernel: str | None = None,
+         target: str | None = None, agent: str | None = None) -> list[dict]:
+    """The rows in the results store, oldest first; filters: kernel name, target, agent (its
+    name, or its label such as random:seed=1)."""
+    with _store(store) as s:
+        return s.rows(kernel=kernel, target=target, agent=agent)
+
+
+def reproduce(out_dir: str | Path = "results", *, targets: Sequence[str] | None = None,
+              kernels: Sequence[str] | None = None, agents: Sequence[str] = SEED_AGENTS,
+              seed: int = 0, store: str | Path | Store | None = None,
+              progress: Callable[[str], None] | None = None) -> list[dict]:
+    """The seed's experiments end to end: tables, JSON, CSV and plots in out_dir."""
+    from .experiments import reproduce as rp
+    check_agents(agents)
+    with _store(store) as s:
+        return rp.reproduce(Path(out_dir), targets=list(targets or rp.TARGETS),
+                            kernels=list(kernels) if kernels else None, agents=list(agents),
+                            seed=seed, store=s, progress=progress)
+
+
+def reproduce_plan(targets: Sequence[str] | None = None, kernels: Sequence[str] | None = None,
+                   agents: Sequence[str] = SEED_AGENTS) -> list[tuple]:
+    """The (kernel, target, agent) rows reproduce() will make, in order."""
+    from .experiments import reproduce as rp
+    return rp.plan(list(kernels or [k for _, ks in rp.TABLES for k in ks]),
+                   list(targets or rp.TARGETS), list(agents))
+
+
+def report(inputs: Sequence[str | Path] = (), output: str | Path = "report.html", *,
+           kernels: Sequence[str] = (), targets: Sequence[str] = ("gfx1100",),
+           agents: Sequence[str] = SEED_AGENTS, seed: int = 0,
+           store: str | Path | Store | None = None, schedules: bool = True,
+           max_points: int | None = None, progress: Callable[[str], None] | None = None,
+           command: str = "") -> dict:
+    """One self-contained HTML page (docs/report.md) from results/search/timing JSON files
+    and the experiments `kernels` x `targets` x `agents` (stored rows are reused)."""
+    from .experiments.htmlreport import MAX_POINTS, make_report
+    with _store(store) as s:
+        return make_report([Path(p) for p in inputs], Path(output), kernels=list(kernels),
+                           targets=list(targets), agents=list(agents), seed=seed, store=s,
+                           schedules=schedules,
+                           max_points=MAX_POINTS if max_points is None else max_points,
+                           progress=progress, command=command)
+
+
+def sdk_install(progress: Callable[[str], None] = print) -> list[Path]:
+    """Fetch the header-only CUDA pieces (cuBLAS, cuRAND headers) once."""
+    from .llvm import sdk
+    return sdk.install_headers(progress=progress)
+
+
+def sdk_status() -> list[str]:
+    """One line per piece of the CUDA and ROCm SDKs: installed, or how to get it."""
+    from .llvm import sdk
+    return sdk.cuda_status() + sdk.rocm_status()
+
+
+def write_json(path: str | Path, data: Any) -> None:
+    """JSON written whole ("-": standard output), as every command writes it."""
+    from .core.files import write_text
+    write_text(path, json.dumps(data, indent=2) + "\n")

@@ -1,0 +1,417 @@
+"""Assemble the HTML report: experiment tables, schedule views from real compiles, assembly
+diffs, timings and search progress, in one self-contained file (Plotly's JS inlined).
+
+Large views load lazily: each region pass, instruction table and assembly diff is rendered
+here as an HTML fragment, gzip-compressed and embedded as base64; the page inflates it when
+its <details> is opened (report.js). The page itself stays small enough to open at once."""
+from __future__ import annotations
+
+import base64
+import gzip
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from ...core.files import write_text
+from ...core.protocol import ProtocolError
+from ...kernels.ref import resolve_kernel
+from ...llvm.tools import ToolFailed
+from ...targets import parse_target
+from . import figures as F
+from .asmdiff import side_by_side, spills_by_block
+from .inputs import Inputs, Search, Timing
+from .traces import PassTrace, Trace, compile_trace, moved_ids
+
+HERE = Path(__file__).resolve().parent
+MAX_POINTS = 20_000  # decision points per compile above which schedule views are skipped
+TABLE_ROWS = 4000  # instruction rows per pass table; larger passes show the largest moves
+
+# Experiment table columns: (row key, header). The seed's figures are added beside them.
+COLUMNS = [("agent", "agent"), ("decisions", "decision points"), ("changed", "changed"),
+           ("changed_pct", "changed %"), ("vgpr", "VGPRs"), ("sgpr", "SGPRs"),
+           ("occupancy", "waves/SIMD"), ("spills", "spills"), ("scratch_bytes", "scratch B"),
+           ("asm_diff_lines", "asm diff lines"), ("est_cycles", "est. cycles/iter (mca)"),
+           ("reverted_regions", "regions reverted"), ("stale", "stale")]
+TIME_COLUMNS = [("time_us", "time µs"), ("time_ci_us", "95% CI µs"), ("speedup", "speedup")]
+SEED_COLUMNS = [("seed_decisions", "seed: decision points"), ("seed_vgpr", "seed: VGPRs"),
+                ("seed_time", "seed: time vs default")]
+
+
+@dataclass
+class Variant:
+    """One schedule of a kernel on a target: LLVM's (decisions None) or replayed decisions."""
+    label: str
+    decisions: str | None
+    note: str = ""
+
+
+class Blobs:
+    """Lazily loaded fragments: gzip + base64, inflated by the page when opened."""
+
+    def __init__(self):
+        self.items: list[tuple[str, str]] = []
+        self.raw_bytes = 0
+
+    def add(self, html: str) -> str:
+        data = html.encode()
+        self.raw_bytes += len(data)
+        bid = f"blob{len(self.items)}"
+        self.items.append((bid, base64.b64encode(gzip.compress(data, 6, mtime=0)).decode()))
+        return bid
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["num"] = _num
+    return env
+
+
+def _num(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.4g}" if abs(v) < 10 else f"{v:,.1f}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_num(x) for x in v) + "]"
+    return str(v)
+
+
+# ---------------------------------------------------------------- rows and their tables
+
+def _seed_cells(kernel: str, target: str, row: dict) -> dict:
+    from ..reproduce import SEED
+    seed = SEED.get(kernel)
+    if not seed or target != "gfx1100":  # the seed measured gfx1100 only
+        return {}
+    default = row["agent"] == "default"
+    out = {"seed_decisions": seed.get("decisions") if default else None,
+           "seed_vgpr": seed.get("vgpr") if default else seed.get("vgpr_all_agents"),
+           "seed_time": None}
+    pct = (seed.get("time_pct") or {}).get(row["agent"])
+    if pct is not None:
+        out["seed_time"] = f"{pct:+.1f}%"
+    elif default and seed.get("time_us"):
+        out["seed_time"] = f"{seed['time_us']:,} µs"
+    elif not default and seed.get("time_within_pct"):
+        out["seed_time"] = f"within ±{seed['time_within_pct']}%"
+    return out
+
+
+def experiment_tables(rows: list[dict]) -> list[dict]:
+    """One table per kernel and target, in the seed's order, with the seed's figures."""
+    from ..reproduce import TABLES, _seed_comparison
+    order = [k for _, ks in TABLES for k in ks]
+    titles = {k: t for t, ks in TABLES for k in ks}
+    kernels = sorted(dict.fromkeys(r["kernel"] for r in rows),
+                     key=lambda k: (order.index(k) if k in order else len(order), k))
+    timed = any(r.get("time_us") is not None for r in rows)
+    tables = []
+    for kernel in kernels:
+        krows = [r for r in rows if r["kernel"] == kernel]
+        for target in dict.fromkeys(r["target"] for r in krows):
+            trows = [r for r in krows if r["target"] == target]
+            seed = [_seed_cells(kernel, target, r) for r in trows]
+            cols = COLUMNS + (TIME_COLUMNS if timed else [])
+            if any(any(v is not None for v in s.values()) for s in seed):
+                cols = cols + SEED_COLUMNS
+            tables.append({
+                "id": f"t-{kernel}-{target}", "kernel": kernel, "target": target,
+                "title": titles.get(kernel, kernel), "columns": cols,
+                "rows": [{**r, **s} for r, s in zip(trows, seed)],
+                "seed_note": _seed_comparison(kernel, trows) if target == "gfx1100" else ""})
+    return tables
+
+
+def fill_timings(rows: list[dict], store) -> None:
+    """Each row's latest stored timing of its exact schedule: the time when the row has
+    none, and the speedup CI and A/A floor the row itself does not keep."""
+    for r in rows:
+        if store is None or not r.get("decisions_hash"):
+            continue
+        t = store.timing(r["decisions_hash"], r.get("source_hash", ""), r["target"])
+        if not t or t.get("median_us") is None:
+            continue
+        if r.get("time_us") is None:
+            r["time_us"], r["time_ci_us"], r["speedup"] = \
+                t["median_us"], t.get("ci95"), t.get("speedup")
+        r["_speedup_ci"] = t.get("speedup_ci")
+        r["_aa_bound"] = (t.get("noise_floor") or {}).get("bound")
+
+
+# ---------------------------------------------------------------- schedule views
+
+def _pass_label(p: PassTrace) -> str:
+    return f"{p.function} · region {p.region} · visit {p.visit}"
+
+
+def _instruction_rows(ref: PassTrace, passes: list[tuple[str, PassTrace]], instrs: dict):
+    """Rows of the instruction table: instructions in LLVM's order with each agent's
+    position; the largest moves first when the pass is too long to list whole."""
+    pos = {lab: {i: p for p, i in enumerate(tr.order)} for lab, tr in passes}
+    moved = {lab: moved_ids(ref.order, tr.order) for lab, tr in passes}
+    flags = {}
+    for lab, tr in passes:
+        forced, pending = set(tr.forced), set(tr.pending)
+        flags[lab] = {i: ("•" if p in forced else "") + ("⏸" if p in pending else "")
+                      for p, i in enumerate(tr.order) if p in forced or p in pending}
+    ids = list(ref.order) + [i for _, tr in passes for i in tr.order if i not in pos["default"]]
+    ids = list(dict.fromkeys(ids))
+    rows = []
+    for i in ids:
+        info = instrs.get(i, ["?", "", "other", 0, []])
+        base = pos["default"].get(i)
+        cells = []
+        for lab, _ in passes[1:]:
+            p = pos[lab].get(i)
+            d = None if p is None or base is None else p - base
+            cells.append({"pos": p, "delta": d, "flag": flags[lab].get(i, ""),
+                          "cls": _move_class(d, ref.size) if i in moved[lab] else ""})
+        rows.append({"id": i, "pos": base, "opcode": info[0], "text": info[1], "cls": info[2],
+                     "latency": info[3], "flag": flags["default"].get(i, ""), "cells": cells,
+                     "score": max((abs(c["delta"] or 0) for c in cells if c["cls"]), default=0)})
+    shown = rows
+    if len(rows) > TABLE_ROWS:
+        shown = sorted(rows, key=lambda r: -r["score"])[:TABLE_ROWS]
+        shown.sort(key=lambda r: (r["pos"] is None, r["pos"] or 0))
+    return shown, len(rows)
+
+
+def _move_class(d: int | None, size: int) -> str:
+    if not d:
+        return ""
+    frac = abs(d) / max(size, 1)
+    level = 3 if frac > 0.25 else 2 if frac > 0.05 else 1
+    return f"{'up' if d < 0 else 'down'}{level}"
+
+
+def _pass_summary(stats: list[dict]) -> str:
+    """One line per pass: what each schedule moved, and which passes GCN threw away."""
+    parts = [f"{s['label']} moved {s['moved']}" + ("" if s["fate"] == "kept" else f" ({s['fate']})")
+             for s in stats[1:]]
+    head = "" if stats[0]["fate"] == "kept" else f"LLVM's pass {stats[0]['fate']}; "
+    return head + (", ".join(parts) or "LLVM's schedule only")
+
+
+def _pass_stats(label: str, tr: PassTrace, ref: PassTrace, instrs: dict) -> dict:
+    stalls = F.issue_model(tr.order, instrs)
+    return {"label": label, "fate": tr.fate, "moved": len(moved_ids(ref.order, tr.order)),
+            "forced": len(tr.forced), "pending": len(tr.pending),
+            "peak": {s: max((v for v in vals if v is not None), default=None)
+                     for s, vals in tr.pressure.items()},
+            "stalls": stalls[-1] if stalls else 0,
+            "cycles": len(tr.order) + (stalls[-1] if stalls else 0)}
+
+
+def schedule_section(traces: dict[str, Trace], env, blobs: Blobs) -> dict:
+    """Region-by-region views of one kernel/target: a summary, then one lazy block per pass
+    (order and pressure plots, instruction table) and per agent (assembly diff)."""
+    frag = env.get_template("fragments.html.j2").module
+    labels = list(traces)
+    color = F.colors_for(labels)
+    default = traces["default"]
+    instrs: dict = {}
+    for tr in traces.values():
+        for fn, table in tr.instrs.items():
+            for i, v in table.items():
+                instrs.setdefault(fn, {}).setdefault(i, v)
+    keys = list(dict.fromkeys(p.key for tr in traces.values() for p in tr.passes))
+    by_key = {lab: {p.key: p for p in tr.passes} for lab, tr in traces.items()}
+    passes, heat = [], []
+    for key in keys:
+        present = [(lab, by_key[lab][key]) for lab in labels if key in by_key[lab]]
+        ref = by_key["default"].get(key)
+        note = ""
+        if ref is None:  # only agents' compiles ran this pass (GCN revisits differ)
+            lab0, p0 = present[0]
+            ref = PassTrace(**{**p0.__dict__, "order": p0.before, "fate": "absent"})
+            note = (f"LLVM's compile has no such pass; positions are compared with the order "
+                    f"before {lab0}'s pass")
+            present = [("default", ref)] + present
+        fn_instrs = instrs.get(key[0], {})
+        stats = [_pass_stats(lab, tr, ref, fn_instrs) for lab, tr in present]
+        others = [(lab, tr) for lab, tr in present if lab != "default"]
+        figs = []
+        if others:
+            figs.append(F.to_json(F.order_figure(ref, others, fn_instrs)))
+        figs.append(F.to_json(F.pressure_figure(present, fn_instrs, color)))
+        rows, total = _instruction_rows(ref, present, fn_instrs)
+        table_blob = blobs.add(frag.instruction_table(
+            labels=[lab for lab, _ in present[1:]], rows=rows, total=total))
+        blob = blobs.add(frag.pass_view(ref=ref, stats=stats, figures=figs, note=note,
+                                        table_blob=table_blob, rows=total))
+        passes.append({"label": _pass_label(ref), "ref": ref, "stats": stats, "blob": blob,
+                       "summary": _pass_summary(stats)})
+        heat.append((_pass_label(ref) + f" ({ref.size})",
+                     {s["label"]: (s["moved"] / max(ref.size, 1), s["fate"]) for s in stats}))
+    asm = []
+    spills = {lab: spills_by_block(tr.asm) for lab, tr in traces.items()}
+    for lab, tr in traces.items():
+        if lab == "default":
+            continue
+        diff = side_by_side(default.asm, tr.asm)
+        asm.append({"label": lab, "changed": diff.changed,
+                    "blob": blobs.add(frag.asm_diff(diff=diff, label=lab))})
+    overview = None
+    if heat and len(labels) > 1:
+        overview = F.to_json(F.moved_heatmap(heat, labels[1:]))
+    spill_fig = F.to_json(F.spills_figure(spills, color)) \
+        if any(spills.values()) else None
+    return {"passes": passes, "asm": asm, "overview": overview, "spills": spill_fig,
+            "labels": labels}
+
+
+# ---------------------------------------------------------------- timings and searches
+
+def timing_view(t: Timing) -> dict:
+    res = t.result
+    aa = (res.get("noise_floor") or {}).get("bound")
+    pts, rows = [], []
+    for name, v in res["variants"].items():
+        if v.get("median_us") is None:
+            rows.append({"name": name, **v})
+            continue
+        ci = v.get("speedup_ci") or [None, None]
+        pts.append({"label": name, "speedup": v.get("speedup") or 1.0, "lo": ci[0],
+                    "hi": ci[1], "hover": f"{v['median_us']:.1f} µs, "
+                                          f"{v.get('registers', '?')} registers"})
+        rows.append({"name": name, **v})
+    fig = F.to_json(F.speedup_figure(pts, aa, f"{t.kernel} on {t.target}: {t.label}"))
+    best = max(pts, key=lambda p: p["speedup"], default=None)
+    summary = f"{len(pts)} variants" + (f", fastest {best['label']} ×{best['speedup']:.4f}"
+                                         if best else "")
+    return {"label": t.label, "summary": summary, "kernel": t.kernel, "target": t.target,
+            "figure": fig, "rows": rows, "aa": res.get("noise_floor"),
+            "gpu": (res.get("device") or {}).get("gpu"), "settings": res.get("settings") or {}}
+
+
+def timing_groups(timings: list[Timing], env, blobs: Blobs) -> list[dict]:
+    """Timing runs by kernel: the first drawn at once, the others (screening, confirmation
+    runs ...) in lazily loaded blocks."""
+    frag = env.get_template("fragments.html.j2").module
+    groups: dict[tuple, dict] = {}
+    for t in timings:
+        view = timing_view(t)
+        g = groups.get((t.kernel, t.target))
+        if g is None:
+            groups[(t.kernel, t.target)] = {"kernel": t.kernel, "target": t.target,
+                                            "first": view, "more": []}
+        else:
+            view["blob"] = blobs.add(frag.timing_block(view))
+            g["more"].append(view)
+    return list(groups.values())
+
+
+def rows_timing_view(rows: list[dict]) -> str | None:
+    timed = [r for r in rows if r.get("speedup") is not None]
+    if not timed:
+        return None
+    aa = next((r["_aa_bound"] for r in timed if r.get("_aa_bound")), None)
+    pts = [{"label": r["agent"], "speedup": r["speedup"],
+            "lo": (r.get("_speedup_ci") or [None])[0],
+            "hi": (r.get("_speedup_ci") or [None, None])[1],
+            "hover": f"{r['time_us']:.1f} µs"} for r in timed]
+    return F.to_json(F.speedup_figure(pts, aa, "Time vs LLVM's default"))
+
+
+def search_views(searches: list[Search]) -> list[dict]:
+    groups: dict[tuple, list[Search]] = {}
+    for s in searches:
+        groups.setdefault((s.kernel, s.target, s.data.get("objective")), []).append(s)
+    out = []
+    for (kernel, target, objective), ss in groups.items():
+        fig = F.to_json(F.search_figure([(s.label, s.data) for s in ss],
+                                        f"{kernel} on {target}: best {objective} so far"))
+        out.append({"kernel": kernel, "target": target, "objective": objective,
+                    "figure": fig, "searches": ss})
+    return out
+
+
+# ---------------------------------------------------------------- the whole page
+
+def search_variants(searches: list[Search]) -> dict[tuple, list[Variant]]:
+    """The winning schedule of each search, to be shown beside LLVM's."""
+    out: dict[tuple, list[Variant]] = {}
+    for s in searches:
+        text = s.data.get("decisions_text")
+        if text and s.data.get("improved", True):
+            out.setdefault((s.kernel, s.target), []).append(
+                Variant(f"search {s.label.removesuffix('.json')}", text))
+    return out
+
+
+def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]],
+                 sources: dict[str, str] | None = None, schedules: bool = True,
+                 max_points: int = MAX_POINTS,
+                 progress: Callable[[str], None] | None = None, command: str = "") -> dict:
+    """Write the report to `out` (atomically). `variants` maps (kernel, target) to the
+    schedules to compile and show beside LLVM's; `sources` what names a kernel that is not in
+    the suite (its source or spec file). Returns figures about the page."""
+    t0 = time.perf_counter()
+    env = _env()
+    blobs = Blobs()
+    sections = []
+    for (kernel, target), vs in variants.items():
+        sec = {"kernel": kernel, "target": target, "id": f"s-{kernel}-{target}",
+               "notes": [v.note for v in vs if v.note], "views": None}
+        rows = [r for r in inp.rows if r["kernel"] == kernel and r["target"] == target]
+        sec["timing"] = rows_timing_view(rows)
+        if not schedules:
+            if sec["timing"]:  # the rows' timings still get their plot
+                sections.append(sec)
+            continue
+        sections.append(sec)
+        default_row = next((r for r in rows if r["agent"] == "default"), None)
+        if default_row and max_points and default_row.get("decisions", 0) > max_points:
+            sec["notes"].append(
+                f"Schedule views skipped: {default_row['decisions']:,} decision points per "
+                f"compile is above --max-points {max_points:,}. `agentsched report --kernel "
+                f"{kernel} --target {target} --max-points 0 -o FILE` builds them.")
+            continue
+        try:
+            t = parse_target(target)
+            ir = resolve_kernel((sources or {}).get(kernel, kernel)).ir(t)
+        except (ValueError, FileNotFoundError, KeyError) as e:
+            sec["notes"].append(f"Schedule views skipped: the kernel cannot be compiled "
+                                f"here ({e}).")
+            continue
+        traces: dict[str, Trace] = {}
+        for v in [Variant("default", None)] + [v for v in vs if v.label != "default"]:
+            if progress:
+                progress(f"{kernel} {target} {v.label}")
+            if v.label != "default" and v.decisions is None:
+                continue
+            try:
+                traces[v.label] = compile_trace(ir, t, v.decisions)
+            except (ToolFailed, ProtocolError) as e:  # a stale replay: say so, show the rest
+                sec["notes"].append(f"{v.label}: its decisions do not replay on this IR "
+                                    f"({str(e).splitlines()[0][:300]}); not shown.")
+        if "default" in traces:
+            sec["views"] = schedule_section(traces, env, blobs)
+    rows = inp.rows
+    overview = [f for f in (F.metric_bars(rows, "vgpr", "VGPRs by kernel and agent"),
+                            F.metric_bars(rows, "est_cycles",
+                                          "llvm-mca est. cycles / iteration of the hottest "
+                                          "loop (log scale)", log=True),
+                            F.metric_bars(rows, "spills", "Spilled registers")
+                            if any(r.get("spills") for r in rows) else None) if f]
+    html = env.get_template("report.html.j2").render(
+        command=command, files=inp.files, tools=sorted({r.get("tools", "") for r in rows} - {""}),
+        tables=experiment_tables(rows), overview=[F.to_json(f) for f in overview],
+        sections=sections, timings=timing_groups(inp.timings, env, blobs),
+        searches=search_views(inp.searches), blobs=blobs.items,
+        plotly_js=_plotly_js(), template=F.template_json(),
+        script=(HERE / "static" / "report.js").read_text(),
+        style=(HERE / "static" / "report.css").read_text())
+    write_text(out, html)
+    return {"bytes": len(html.encode()), "blobs": len(blobs.items),
+            "blob_raw_bytes": blobs.raw_bytes, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def _plotly_js() -> str:
+    from plotly.offline import get_plotlyjs
+    return get_plotlyjs()

@@ -1,0 +1,93 @@
+"""What a command compiles: a suite kernel, a user's spec file, a source or IR file, or a
+Triton kernel, with the user's build options over the spec's own."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..targets import Target
+
+if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded when used)
+    from .spec import KernelSpec
+
+
+@dataclass
+class BuildOptions:
+    """How to build the user's source, as the command line gives it (over a spec's own):
+    --entry, -I, -D, clang flags (-std=, -ffast-math, --clang-flag), --block, --lang."""
+    entry: str | None = None
+    include_dirs: tuple = ()
+    defines: dict = field(default_factory=dict)
+    flags: tuple = ()
+    block: tuple | None = None
+    lang: str | None = None
+
+
+@dataclass
+class KernelRef:
+    """What an experiment compiles: a suite kernel, a user's spec file, or a bare source."""
+    name: str
+    source: Path
+    defines: dict = field(default_factory=dict)
+    spec: Any = None  # KernelSpec when the kernel can be run and checked
+    spec_file: Path | None = None  # the user's spec .py, when it came from one
+    entry: str | None = None  # the kernel's source name or symbol (None: the only one)
+    include_dirs: tuple = ()
+    flags: tuple = ()  # clang flags
+    block: tuple | None = None  # launch block: AMDGPU launch bounds unless the source has some
+    lang: str | None = None
+
+    def ir(self, target: Target) -> Path:
+        from ..llvm.frontend import emit_ir
+        return emit_ir(self.source, target, self.defines, list(self.include_dirs),
+                       flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
+
+    def build_record(self) -> dict:
+        """What results record of how the kernel was built."""
+        return {"entry": self.entry, "clang_flags": clang_flags(self), "block": self.block}
+
+
+def clang_flags(k: KernelRef) -> list[str]:
+    """The user's part of the clang command, as they would write it."""
+    return [*(f"-I{d}" for d in k.include_dirs),
+            *(f"-D{n}" if v in (None, "") else f"-D{n}={v}" for n, v in sorted(k.defines.items())),
+            *k.flags]
+
+
+def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
+                   build: BuildOptions | None = None) -> KernelRef:
+    """A suite kernel name, a spec .py (or a KernelSpec), a Triton kernel or a source/IR file,
+    with the command line's build options over the spec's (a spec's block gives the launch
+    bounds)."""
+    if isinstance(arg, KernelRef):
+        return arg
+    b = build or BuildOptions()
+    if not isinstance(arg, (str, Path)):  # a KernelSpec
+        return _from_spec(arg, None, b)
+    path = Path(arg)
+    from ..triton.kernel import TritonKernel, is_triton_input
+    if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
+        return KernelRef(TritonKernel.load(path).name, path)
+    if path.suffix == ".py":
+        from .spec import load_spec_file
+        return _from_spec(load_spec_file(path), path, b)
+    if not path.suffix:
+        from .suite import get_kernel
+        return _from_spec(get_kernel(str(arg)), None, b)
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: kernel source not found")
+    return KernelRef(path.stem, path, dict(b.defines), entry=b.entry,
+                     include_dirs=tuple(b.include_dirs), flags=tuple(b.flags), block=b.block,
+                     lang=b.lang)
+
+
+def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions) -> KernelRef:
+    from .spec import KernelSpec, launch_block
+    if not isinstance(spec, KernelSpec):
+        raise TypeError(f"a kernel is a name, a path, a KernelSpec or a KernelRef, not {spec!r}")
+    return KernelRef(spec.name, Path(spec.source), {**spec.defines, **b.defines}, spec,
+                     spec_file, entry=b.entry or spec.entry,
+                     include_dirs=(*spec.include_dirs, *b.include_dirs),
+                     flags=(*spec.flags, *b.flags), block=b.block or launch_block(spec),
+                     lang=b.lang or spec.lang)

@@ -1,0 +1,71 @@
+"""IR -> llc-19 with the plugin: LLVM's schedule, a decision file's, or a live agent's.
+
+The source -> IR step is frontend.py; what llc made is a CompileResult (result.py).
+"""
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+from ..core.files import staged_output
+from ..core.protocol import Decision, check_decisions, write_decisions
+from ..targets import Target, parse_target
+from .ir import ir_entry
+from .llc import llc_command, read_report, remove_orphan_temps
+from .result import CompileResult
+from .session import LiveSession, run_live
+from .tools import run
+
+
+def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
+               decisions: Sequence[Decision] | str | Path | None = None,
+               state_log: Path | None = None,
+               lenient: bool = False, base: str = "target", extra: list[str] | None = None,
+               agent_timeout: float | None = None, full_state_log: bool = False
+               ) -> CompileResult:
+    """One llc run over IR with the plugin. With `agent`, it answers live (a LiveSession;
+    agent_timeout: seconds allowed per answer, see session.run_live). Only the kernel the IR
+    names (ir.ir_entry) is hooked; other functions keep LLVM's schedule. The state log is
+    published at `state_log` only when llc succeeds (core.files). NVPTX output is checked by
+    ptxas when one is installed (result.validated)."""
+    if agent is not None and decisions is not None:
+        raise ValueError("give an agent or decisions, not both")
+    t = parse_target(target)
+    ir = Path(ir)
+    if agent is not None:
+        with LiveSession(ir, t, base=base, state_log=state_log, full_state_log=full_state_log,
+                         extra=extra) as session:
+            return run_live(session, agent, agent_timeout)
+    entry = ir_entry(ir)
+    staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
+    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd, staged_log as log:
+        tmp = Path(tmpd)
+        asm, report = tmp / "out.s", tmp / "report.json"
+        dec_path = None
+        if isinstance(decisions, (str, Path)):
+            dec_path = Path(decisions)
+            check_decisions(dec_path)  # clear Python-side error before llc sees it
+        elif decisions is not None:
+            dec_path = tmp / "decisions.jsonl"
+            write_decisions(dec_path, decisions)
+        if state_log:
+            remove_orphan_temps(Path(state_log))  # left by a raw llc killed with its parent
+        run(llc_command(ir, t, asm, report=report, state_log=log, base=base, extra=extra,
+                        full_state_log=full_state_log, function=entry, decisions=dec_path,
+                        lenient=lenient))
+        if log is not None and not log.exists():
+            log.write_text("")  # nothing was scheduled: an empty state log
+        text = asm.read_text()
+        return CompileResult(target=t, ir=ir, asm=text, report=read_report(report, base),
+                             entry=entry, validated=t.validate(text))
+
+
+def stock_asm(ir: Path, target: str | Target, extra: list[str] | None = None) -> str:
+    """Assembly from stock llc-19 (no plugin): the reference for byte-identity."""
+    with tempfile.TemporaryDirectory(prefix="agentsched-") as tmpd:
+        out = Path(tmpd) / "out.s"
+        run(llc_command(ir, parse_target(target), out, stock=True, extra=extra))
+        return out.read_text()

@@ -1,0 +1,399 @@
+"""Source -> device LLVM IR with clang-19, and the kernel the user named in it.
+
+Two kinds of source:
+- the user's own CUDA/HIP file as written for nvcc/hipcc: clang-19's CUDA/HIP support with the
+  vendors' real headers and device libraries (llvm/sdk.py), a few dozen lines of
+  compatibility header on CUDA (kernels/include/agentsched_cuda_compat.h), the user's -I/-D/
+  flags, and on AMDGPU the launch block size as hipcc's launch bounds would give it;
+- the project's own kernels, written against kernels/include/agentsched_gpu.h (no vendor
+  headers: chosen when the source includes that header), which need no SDK at all.
+
+The IR names its kernel on its first line (`; agentsched-entry: SYMBOL`, a comment llc
+ignores): compile_ir hooks only that function and metrics read only its figures. A template
+instance the file does not instantiate itself (`sgemmVectorize<128, 128, 8, 8, 8>`) is
+instantiated by a two-line wrapper fed to clang on stdin: the user's file included, and the
+instance's address taken in host code, which makes clang emit the kernel on the device side
+exactly as an explicit instantiation would.
+
+The IR cache is keyed by the command (paths replaced by what they stand for), the source, the
+clang version, the SDK's identity, and the content of every file clang read (its -MD
+dependency list, re-hashed on every lookup). clang runs in the source's directory with
+-ffile-prefix-map, and HIP's CUID is the source's digest, so the IR holds no absolute path:
+the same source in two checkouts gives the same IR bytes.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.files import write_bytes
+from ..core.hashing import digest, file_sha256
+from ..core.paths import KERNEL_INCLUDE_DIR as INCLUDE_DIR
+from ..core.paths import data_dir
+from ..targets import Target
+from . import sdk
+from .ir import ENTRY_LINE, check_ir_target
+from .tools import ToolFailed, find_tool, run
+
+OWN_HEADER = "agentsched_gpu.h"
+COMPAT_HEADER = INCLUDE_DIR / "agentsched_cuda_compat.h"
+SOURCE_SUFFIXES = {".cu", ".cuh", ".hip", ".cpp", ".cc", ".cxx"}
+IR_SUFFIXES = {".ll", ".bc"}
+LANGS = ("cuda", "hip")
+
+
+class EntryError(ValueError):
+    """The kernel named is not (or not uniquely) in the module; the message lists those it has."""
+
+
+@dataclass(frozen=True)
+class Kernel:
+    symbol: str  # as in the IR: _Z14sgemmVectorizeILi128E... or an extern "C" name
+    name: str  # source name: sgemmVectorize<128, 128, 8, 8, 8>
+    signature: str  # sgemmVectorize<128, 128, 8, 8, 8>(int, int, int, float, float*, ...)
+
+
+@functools.cache
+def clang_version() -> str:
+    return run([find_tool("clang-19"), "--version"]).splitlines()[0]
+
+
+# ---------------------------------------------------------------- kernels in IR
+
+_AMD_KERNEL = re.compile(r'^define [^\n]*?\bamdgpu_kernel\b[^\n]*?@("(?:[^"\\]|\\.)+"|[\w.$]+)\(',
+                         re.M)
+_PTX_KERNEL = re.compile(r'^define [^\n]*?\bptx_kernel\b[^\n]*?@("(?:[^"\\]|\\.)+"|[\w.$]+)\(',
+                         re.M)
+_NVVM_KERNEL = re.compile(r'!\{ptr @("(?:[^"\\]|\\.)+"|[\w.$]+), !"kernel", i32 1\}')
+
+
+def ir_kernel_symbols(text: str) -> list[str]:
+    """Kernels defined in textual IR, in order (AMDGPU amdgpu_kernel; NVPTX kernels are
+    nvvm.annotations entries in LLVM 19, the ptx_kernel convention later)."""
+    defined = set(re.findall(r'^define [^\n]*?@("(?:[^"\\]|\\.)+"|[\w.$]+)\(', text, re.M))
+    found = _AMD_KERNEL.findall(text) + _PTX_KERNEL.findall(text) + \
+        [s for s in _NVVM_KERNEL.findall(text) if s in defined]
+    return [s.strip('"') for s in dict.fromkeys(found)]
+
+
+def describe(symbols: list[str]) -> list[Kernel]:
+    """Source names and signatures of symbols (llvm-cxxfilt-19; extern "C" names stay)."""
+    if not symbols:
+        return []
+    stdin = "\n".join(symbols) + "\n"
+    names = run([find_tool("llvm-cxxfilt-19"), "--no-params"], input=stdin).splitlines()
+    full = run([find_tool("llvm-cxxfilt-19")], input=stdin).splitlines()
+    return [Kernel(s, n.strip(), re.sub(r"^void ", "", f.strip()))
+            for s, n, f in zip(symbols, names, full)]
+
+
+def _norm(s: str) -> str:
+    """Spelling-insensitive form of a C++ name: no spaces around punctuation, no integer
+    literal suffixes or casts the demangler adds (5u, (char)97)."""
+    s = re.sub(r"\s+", " ", s.strip())
+    s = re.sub(r"(?<![\w.])(-?\d+)(?:[uU](?:ll|LL|l|L)?|(?:ll|LL|l|L)[uU]?)\b", r"\1", s)
+    s = re.sub(r"\((?:unsigned |signed )?(?:char|short|int|long|long long|unsigned)\)(?=-?\d)",
+               "", s)
+    return re.sub(r" ?([<>(),*&:\[\]]) ?", r"\1", s)
+
+
+def find_entry(kernels: list[Kernel], entry: str) -> list[Kernel]:
+    """The kernels `entry` names: a symbol, a source name (qualified or not; a template
+    instance as written in C++), or a full signature for overloads."""
+    exact = [k for k in kernels if k.symbol == entry]
+    if exact:
+        return exact
+    e = _norm(entry)
+    by_sig = [k for k in kernels if _norm(k.signature) == e]
+    if by_sig:
+        return by_sig
+    return [k for k in kernels if _norm(k.name) == e or _norm(k.name).endswith("::" + e)]
+
+
+def _listing(kernels: list[Kernel]) -> str:
+    return "; ".join(k.name for k in kernels) if kernels else "none"
+
+
+def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel | None:
+    """The named kernel; with no name, the only one. None when `entry` matches nothing."""
+    if entry is None:
+        if len(kernels) == 1:
+            return kernels[0]
+        if not kernels:
+            raise EntryError(f"{where} defines no kernel (a __global__ template is compiled "
+                             "only for the instance you name: --entry 'name<args>')")
+        raise EntryError(f"{where} defines {len(kernels)} kernels; name one with --entry (or "
+                         f"`entry` in a KernelSpec): {_listing(kernels)}")
+    found = find_entry(kernels, entry)
+    if len(found) > 1:
+        raise EntryError(f"{where}: --entry {entry!r} is ambiguous: "
+                         f"{'; '.join(k.signature for k in found)} (give the full signature)")
+    return found[0] if found else None
+
+
+def _is_template_instance(entry: str) -> bool:
+    return "<" in entry and not entry.startswith("_Z")
+
+
+def _wrapper(include_name: str, entry: str) -> str:
+    """A translation unit that makes clang emit a kernel template's instance: taking its
+    address in host code, as a `kernel<<<...>>>` launch does."""
+    m = re.fullmatch(r"(.+?>)\s*\((.*)\)\s*", entry)
+    decl = f"void (*__agentsched_entry)({m.group(2)})" if m else "void *__agentsched_entry"
+    init = f"&{m.group(1)}" if m else f"(void *)&{entry}"
+    return f'#include "{include_name}"\nstatic {decl} __attribute__((unused)) = {init};\n'
+
+
+def _tagged(ir: Path, text: str, kernel: Kernel | None, out_dir: Path, stem: str) -> Path:
+    """The IR with its kernel named on the first line (written once, atomically)."""
+    text = re.sub(rf"^{re.escape(ENTRY_LINE)}.*\n", "", text, count=1)
+    if kernel is None:
+        return ir
+    body = f"{ENTRY_LINE}{kernel.symbol}\n{text}"
+    out = out_dir / f"{stem}-{digest(body)[:16]}.ll"
+    if not out.exists():
+        write_bytes(out, body.encode())
+    return out
+
+
+# ---------------------------------------------------------------- clang
+
+def source_language(source: Path, target: Target, lang: str | None = None,
+                    own: bool = False) -> str:
+    """'hip' or 'cuda': --lang, else by suffix (.hip is HIP; hipcc compiles .cu as HIP too,
+    so other sources follow the target, as do all sources on the project's own header)."""
+    if lang is None:
+        lang = "hip" if source.suffix == ".hip" and not own else target.offload_lang
+    if lang not in LANGS:
+        raise ValueError(f"unknown source language {lang!r} (use cuda or hip)")
+    if lang != target.offload_lang:
+        if lang == "hip":
+            raise ValueError(f"{source}: HIP compiles for AMDGPU targets here (Debian's HIP "
+                             f"has no NVIDIA backend); give a CUDA source for {target.name}")
+        raise ValueError(f"{source}: CUDA compiles for NVIDIA targets; for {target.name} give "
+                         "a HIP source (--lang hip if it is one)")
+    return lang
+
+
+def uses_own_header(source: Path) -> bool:
+    """The project's own kernels include agentsched_gpu.h and need no vendor SDK."""
+    text = source.read_text(errors="replace")
+    return re.search(rf'^\s*#\s*include\s*[<"]{re.escape(OWN_HEADER)}[>"]', text, re.M) is not None
+
+
+def launch_threads(block) -> int:
+    """Threads per block of a launch block (X, (X, Y), (X, Y, Z) or 'X,Y,Z')."""
+    if isinstance(block, str):
+        try:
+            block = [int(x) for x in block.split(",")]
+        except ValueError:
+            raise ValueError(f"block {block!r}: expected X[,Y,Z] integers") from None
+    dims = [int(block)] if isinstance(block, int) else [int(x) for x in block]
+    n = math.prod(dims)
+    if not dims or len(dims) > 3 or min(dims) < 1 or n > 1024:
+        raise ValueError(f"block {tuple(dims)}: 1 to 3 positive sizes, at most 1024 threads")
+    return n
+
+
+@dataclass
+class ClangJob:
+    """One clang run: argv (run in `cwd`), and `key`, the same with paths replaced by what
+    they stand for (no absolute path reaches a cache key)."""
+    argv: list
+    key: list
+    cwd: Path
+    own_header: bool
+    lang: str
+
+
+def clang_job(source: Path, target: Target, *, defines: dict | None = None,
+              include_dirs: list | None = None, flags: list | tuple = (), block=None,
+              lang: str | None = None) -> ClangJob:
+    source = source.resolve()
+    src_dir = source.parent
+    own = uses_own_header(source)
+    lang = source_language(source, target, lang, own)
+    argv: list[str] = [find_tool("clang-19")]
+    key: list[str] = ["clang-19"]
+
+    def add(*args: str, key_as: list | None = None) -> None:
+        argv.extend(args)
+        key.extend(args if key_as is None else key_as)
+
+    if lang == "hip":
+        add("-x", "hip", f"--offload-arch={target.name}", "--cuda-device-only")
+        if own:
+            add("-nogpuinc", "-nogpulib")
+        else:
+            libs, ident = sdk.rocm_device_libs(target.name)
+            add(f"--rocm-device-lib-path={libs}", key_as=[f"--rocm-device-lib-path=<{ident}>"])
+            # Left alone, clang-19 emits code object v5 but links Debian's ABI-4 library
+            # (oclc_abi_version_400): say 5 so the device libraries read v5's implicit args.
+            add("-mcode-object-version=5")
+        # hipcc hashes path and options into the CUID (a symbol in the module): use content
+        add(f"-cuid={digest(source.read_bytes())[:16]}")
+        if block is not None:  # what __launch_bounds__(N) gives; a kernel's own bounds win
+            add(f"--gpu-max-threads-per-block={launch_threads(block)}")
+    else:
+        add("-x", "cuda", f"--cuda-gpu-arch={target.name}", "--cuda-device-only",
+            "-Wno-unknown-cuda-version")
+        if own:
+            add("-nocudainc", "-nocudalib")
+        else:
+            cuda, ident = sdk.cuda_sdk()
+            add(f"--cuda-path={cuda}", key_as=[f"--cuda-path=<{ident}>"])
+            add(f"-ffile-prefix-map={cuda}=/usr/local/cuda",
+                key_as=["-ffile-prefix-map=<cuda>=/usr/local/cuda"])
+            add("-include", str(COMPAT_HEADER), key_as=["-include", COMPAT_HEADER.name])
+    if not own:
+        # Host code beside kernels is parsed, never emitted here: report its errors only if
+        # it were (nvcc's host compiler sees it, not this device-only compile).
+        add("-fgpu-defer-diag")
+    add("-O3", "-emit-llvm", "-S")
+    if own:
+        add(f"-I{INCLUDE_DIR}", key_as=[f"-I<{INCLUDE_DIR.name}>"])
+    add(f"-ffile-prefix-map={src_dir}=.", key_as=["-ffile-prefix-map=<src>=."])
+    for d in include_dirs or []:
+        add(f"-I{os.path.relpath(Path(d).resolve(), src_dir)}")
+    for k, v in sorted((defines or {}).items()):
+        add(f"-D{k}" if v is None or v == "" else f"-D{k}={v}")
+    add(*flags)
+    return ClangJob(argv, key, src_dir, own, lang)
+
+
+def _parse_deps(text: str, cwd: Path) -> list[Path]:
+    body = text.replace("\\\n", " ").split(":", 1)[1]
+    names = re.findall(r"(?:\\ |[^\s])+", body)
+    return [(cwd / n.replace("\\ ", " ")).resolve() for n in names]
+
+
+def _file_sha(path: Path) -> str | None:
+    try:
+        return file_sha256(path)
+    except OSError:
+        return None
+
+
+def _clang_hint(err: str, job: ClangJob) -> str:
+    m = re.search(r"'([^']+)' file not found", err)
+    if not m:
+        return ""
+    header = m.group(1)
+    if job.own_header:
+        return (f"\n(sources that include {OWN_HEADER} use no vendor headers; without that "
+                f"include, {header} comes from the vendor's SDK)")
+    if job.lang == "cuda":
+        extras = {d for d, _, _ in sdk.HEADER_WHEELS}
+        if header.startswith(("cublas", "curand", "nvblas")):
+            return f"\n({header} is in {', '.join(sorted(extras))}: {sdk.HEADERS_HINT})"
+        return (f"\n({header} is not among the CUDA headers installed here "
+                f"(`agentsched sdk status`); add its directory with -I)")
+    if header.startswith(("hip/", "hip_")):
+        return f"\n({sdk.ROCM_HINT})"
+    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/", "thrust/")):
+        return ("\n(a CUDA source: compile it for an NVIDIA target such as sm_90, or hipify it "
+                "for AMDGPU)")
+    return ""
+
+
+def run_clang(job: ClangJob, source_name: str, stem: str, target: Target,
+              wrapper: str | None = None) -> Path:
+    """Device IR of `source_name` (or of `wrapper` on stdin), from the cache when neither the
+    command nor any file clang read last time has changed."""
+    out_dir = data_dir() / "ir"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    src = job.cwd / source_name
+    key1 = digest("\0".join(job.key), source_name, src.read_bytes(), wrapper or "",
+                 clang_version(), target.name)
+    manifest = out_dir / f"{stem}-{target.name}-{key1[:16]}.deps.json"
+    try:
+        known = json.loads(manifest.read_text())
+        cached = out_dir / known["ir"]
+        if cached.exists() and all(_file_sha(Path(p)) == h for p, h in known["deps"]):
+            return cached
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    with tempfile.TemporaryDirectory(prefix="agentsched-clang-") as tmpd:
+        tmp = Path(tmpd)
+        argv = [*job.argv, "-MD", "-MF", str(tmp / "deps.d"),
+                "-" if wrapper is not None else source_name, "-o", str(tmp / "out.ll")]
+        try:
+            run(argv, input=wrapper, cwd=job.cwd)
+        except ToolFailed as e:
+            where = f"{src} (instantiating {wrapper.splitlines()[1]})" if wrapper else str(src)
+            raise ToolFailed(f"{where}: {e}{_clang_hint(str(e), job)}") from None
+        deps = _parse_deps((tmp / "deps.d").read_text(), job.cwd)
+        hashes = [(str(p), _file_sha(p)) for p in dict.fromkeys(deps)]
+        key2 = digest(key1, *sorted(h or "" for _, h in hashes))
+        ir = out_dir / f"{stem}-{target.name}-{key2[:16]}.ll"
+        if not ir.exists():
+            write_bytes(ir, (tmp / "out.ll").read_bytes())
+    write_bytes(manifest, json.dumps({"ir": ir.name, "deps": hashes}).encode())
+    return ir
+
+
+# ---------------------------------------------------------------- emit_ir
+
+def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
+            include_dirs: list | None = None, *, flags: list | tuple = (),
+            entry: str | None = None, block=None, lang: str | None = None) -> Path:
+    """Device IR of `source` for `target`, naming its kernel (`entry`, or the only one).
+
+    source: CUDA/HIP (.cu .cuh .hip .cpp ...) or LLVM IR (.ll/.bc, for this target).
+    defines, include_dirs, flags: the user's -D, -I and other clang flags. block: the launch
+    block (threads X[,Y,Z]); on AMDGPU it sets the kernels' flat work-group size as hipcc's
+    __launch_bounds__ would, unless a kernel declares its own (NVPTX: unused, as nvcc would).
+    """
+    source = Path(source)
+    from ..triton.kernel import is_triton_input
+    if is_triton_input(source):  # Triton's IR (newer LLVM): rewritten for llc-19, cached
+        from ..triton.ir import llc_ready_ir
+        return llc_ready_ir(source, target)
+    if not source.is_file():
+        raise FileNotFoundError(f"{source}: source file not found")
+    out_dir = data_dir() / "ir"
+    if source.suffix in IR_SUFFIXES:
+        check_ir_target(source, target)
+        text = run([find_tool("llvm-dis-19"), str(source), "-o", "-"]) \
+            if source.suffix == ".bc" else source.read_text()
+        kernels = describe(ir_kernel_symbols(text))
+        if not kernels and entry is None:
+            return source
+        chosen = pick_entry(kernels, entry, str(source))
+        if chosen is None:
+            raise EntryError(f"{source} does not define kernel {entry!r}; it defines "
+                             f"{_listing(kernels)}")
+        return _tagged(source, text, chosen, out_dir, f"{source.stem}-{target.name}")
+    if source.suffix not in SOURCE_SUFFIXES:
+        raise ValueError(f"{source}: unknown source kind {source.suffix!r} "
+                         f"(expected {', '.join(sorted(SOURCE_SUFFIXES | IR_SUFFIXES))})")
+    job = clang_job(source, target, defines=defines, include_dirs=include_dirs, flags=flags,
+                    block=block, lang=lang)
+    stem = source.stem
+    ir = run_clang(job, source.name, stem, target)
+    kernels = describe(ir_kernel_symbols(ir.read_text()))
+    chosen = pick_entry(kernels, entry, str(source)) if (kernels or entry) else None
+    if chosen is None and entry is not None:
+        if not _is_template_instance(entry):
+            raise EntryError(f"{source} does not define kernel {entry!r}; it defines "
+                             f"{_listing(kernels)}")
+        ir = run_clang(job, source.name, stem, target, wrapper=_wrapper(source.name, entry))
+        more = describe(ir_kernel_symbols(ir.read_text()))
+        found = find_entry(more, entry)
+        if not found:  # spelled differently from the demangler (a typedef): the new one
+            before = {k.symbol for k in kernels}
+            found = [k for k in more if k.symbol not in before]
+        if len(found) != 1:
+            raise EntryError(f"{source}: cannot tell which kernel {entry!r} is; the module "
+                             f"defines {_listing(more)}")
+        chosen = found[0]
+    if chosen is None:
+        raise EntryError(f"{source} defines no kernel (a __global__ template is compiled "
+                         "only for the instance you name: --entry 'name<args>')")
+    return _tagged(ir, ir.read_text(), chosen, out_dir, f"{stem}-{target.name}")

@@ -1,0 +1,46 @@
+"""Static metrics of a compiled kernel (registers, occupancy, spills, scratch, estimated cycles),
+measured by the target's backend module (targets/amdgpu.py, targets/nvptx.py), and the
+identity of everything that determines them. docs/search.md defines every field.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..targets import Launch, StaticMetrics, Target
+from . import plugin, tools
+
+# Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
+METRICS_VERSION = 3
+
+
+def static_metrics(asm: str, target: Target, with_cycles: bool = True,
+                   launch: Launch | None = None, entry: str | None = None) -> StaticMetrics:
+    """Figures of the kernel `entry` (CompileResult.entry; None: the first kernel). launch:
+    the block size and dynamic shared memory the kernel runs with (NVPTX occupancy needs
+    them; without, the PTX's .reqntid/.maxntid is used, else none)."""
+    return target.metrics(asm, launch=launch, entry=entry, with_cycles=with_cycles)
+
+
+def launch_of(spec: Any) -> Launch | None:
+    """The launch of a KernelSpec at its default size (None without a spec)."""
+    if spec is None:
+        return None
+    try:
+        dims = [int(n) for n in spec.block(dict(spec.default_size))]
+    except Exception as e:
+        raise ValueError(f"kernel spec {spec.name!r}: block(default_size) failed: "
+                         f"{type(e).__name__}: {e}") from None
+    threads = 1
+    for n in dims:
+        threads *= n
+    return Launch(threads, int(getattr(spec, "shared_bytes", 0) or 0))
+
+
+def measurement_identity(target: Target, launch: Launch | None = None) -> str:
+    """Everything besides the IR and the decisions that determines a compile's metrics: LLVM,
+    the plugin build, this module's definitions, and the target's own (on NVPTX ptxas and
+    the launch). Part of every cache key of measured rows (store, evaluation cache)."""
+    parts = [f"llvm {tools.llvm_version()}", f"plugin {plugin.plugin_digest()}",
+             f"metrics v{METRICS_VERSION}",
+             *target.measurement_identity(launch)]
+    return "; ".join(parts)

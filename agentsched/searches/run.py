@@ -1,0 +1,299 @@
+"""A whole search for one kernel: compile many schedules, keep the best, verify it by strict
+replay (and, for objective 'time', confirm it on the GPU); the body of `agentsched search`
+and of agentsched.searches().
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..agents.loading import agent_class
+from ..core.files import write_text
+from ..core.hashing import sha256_hex
+from ..core.paths import data_dir
+from ..core.protocol import Decision, write_decisions
+from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
+from ..llvm.compile import compile_ir
+from ..llvm.frontend import emit_ir
+from ..llvm.ir import ir_entry
+from ..llvm.metrics import launch_of
+from ..targets import Target, parse_target
+from .cache import canonical_decisions
+from .evaluate import measure, report_summary
+from .evaluator import Evaluator, bounded_workers
+from .features import check_weights
+from .objectives import check_default_measured, check_measurable, check_objective
+from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy
+
+METHODS = ("beam", "evolve")
+
+
+@dataclass
+class SearchReport:
+    """What a search found; to_dict() is the JSON `agentsched search --json` writes
+    (docs/search.md)."""
+    kernel: str
+    target: str
+    ir: str
+    method: str
+    objective: str
+    seed: int
+    budget: int
+    backend: str
+    workers: int | None
+    ray_address: str | None
+    default: dict  # metrics, cost, report (and time with objective 'time')
+    best: dict  # the same, and policy, replay_metrics, replay_report, replay_matches ...
+    improved: bool
+    evaluations: int
+    decisions_file: str  # the winner's decisions (replay with compile --decisions)
+    throughput_evals_per_s: float
+    elapsed_s: float
+    history: list  # [evaluations so far, best cost so far] after each evaluation
+    info: dict  # the method's details (best_weights for evolve ...)
+    timing: dict | None = None  # objective 'time': screening, finalists, confirmation
+    best_decisions: list[Decision] = field(default_factory=list, repr=False)  # not in JSON
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        del d["best_decisions"]
+        if d["timing"] is None:
+            del d["timing"]
+        return d
+
+    def write_json(self, path: str | Path) -> None:
+        write_text(path, json.dumps(self.to_dict(), indent=2) + "\n")
+
+
+def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str = "vgpr",
+               budget: int = 64, method: str = "beam", workers: int | None = None,
+               ray_address: str | None = None, seed: int = 0,
+               json_out: str | Path | None = None, decisions_out: str | Path | None = None,
+               time_fn: Callable | None = None, base: str = "target", width: int = 4,
+               population: int = 8, ir_file: str | Path | None = None, time_rounds: int = 5,
+               time_reps: int = 3, finalists: int = 4, confirm_rounds: int = 31,
+               confirm_reps: int = 5, runtime: str = "auto", timer: Any = None,
+               init_weights: Sequence[Sequence[float]] = (), agent: str | None = None,
+               build: BuildOptions | None = None,
+               progress: Callable[[str], None] | None = None) -> SearchReport:
+    """Search schedules of one kernel; write the winner's decisions (and the report as JSON
+    to json_out, atomically).
+
+    kernel: a suite name, source, spec .py, KernelSpec or Triton kernel (kernels.ref). The
+    winner's decisions are those of a live compile, so `agentsched compile --decisions FILE`
+    replays them strictly; the search checks that by replaying them strictly and
+    re-measuring (best.replay_metrics, best.replay_matches).
+
+    objective 'time' (without a time_fn) times every schedule on the local GPU against LLVM's
+    default (searches.gpu_time.GpuTimer: reference check first, interleaved batches of
+    time_rounds x time_reps launches); the `finalists` best distinct schedules are then
+    re-timed in one fresh run of confirm_rounds x confirm_reps with an A/A copy of the
+    default, and `best` is the fastest of them by that run (LLVM's default when none is
+    faster beyond the A/A noise). The report's `timing` holds both runs.
+    init_weights: a warm start, weight vectors (e.g. a previous run's info.best_weights):
+    evolve seeds its first generation with them; beam refines the first one's schedule.
+    agent: beam refines that agent's schedule (a name, MODULE:CLASS or FILE.py:CLASS).
+    timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
+    instead of one made here. ir_file: LLVM IR to use instead of compiling the kernel's
+    source (the spec still gives inputs and reference). build: kernels.ref.BuildOptions
+    (--entry, -I, -D, clang flags, --block, --lang).
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
+    check_objective(objective)
+    if agent is not None:
+        if method != "beam" or init_weights:
+            raise ValueError("an agent's schedule is refined by beam search, without initial "
+                             "weights (evolution evolves linear policies)")
+        agent_class(agent)  # an unknown agent fails before anything is built
+    if ray_address is None:
+        bounded_workers(workers, budget)  # a bad --workers fails before anything is built
+    t0 = time.perf_counter()
+    t = parse_target(target)
+    kref = resolve_kernel(kernel, build)
+    # emit_ir checks that given IR exists and is for this target (a source is compiled)
+    check_measurable(objective, t)
+    ir = emit_ir(Path(ir_file), t, entry=kref.entry) if ir_file is not None else kref.ir(t)
+    check_weights(init_weights)
+    launch = launch_of(kref.spec)
+    llvm = compile_ir(ir, t, base=base)  # LLVM's own schedule must yield the objective
+    check_default_measured(objective, t, measure(llvm.asm, t, launch, llvm.entry), llvm.report,
+                           kref.name)
+    own_timer = False
+    if objective != "time":
+        timer = None
+    elif time_fn is None and timer is None:
+        timer = _gpu_timer(kref, ir, t, base, runtime, time_rounds, time_reps, seed)
+        own_timer = True  # ours to close; a caller's timer stays open for the caller
+    ev, failed = None, True
+    try:
+        ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
+                       time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
+                       seed=seed, max_tasks=budget, launch=launch)
+        if method == "beam":
+            from .beam import beam_search
+            # A warm start for beam: refine the first given policy's (or the agent's)
+            # schedule point by point.
+            completion: Any = "default"
+            if init_weights:
+                completion = LinearPolicy(tuple(float(x) for x in init_weights[0]))
+            elif agent is not None:
+                completion = AgentPolicy(agent, seed)
+            res = beam_search(ev, budget, width=width, completion=completion,
+                              progress=progress)
+        else:
+            from .evolve import evolve_search
+            res = evolve_search(ev, budget, population=population, seed=seed,
+                                init=init_weights, progress=progress)
+        backend = ev.backend
+        timing = None
+        if timer is not None:
+            timing = _confirm(timer, ev, res, ir, t, base, confirm_rounds, confirm_reps)
+        failed = False
+    finally:
+        if ev is not None:
+            ev.close(kill=failed)  # on an error or interrupt, running compiles are stopped
+        if own_timer:
+            timer.close()
+
+    digest = sha256_hex(canonical_decisions(res.best.decisions))[:12]
+    if decisions_out is None:
+        if json_out is not None and str(json_out) != "-":
+            decisions_out = Path(json_out).with_suffix(".decisions.jsonl")
+        else:
+            decisions_out = (data_dir() / "search" /
+                             f"{kref.name}-{t.name}-{method}-{objective}-{digest}.jsonl")
+    decisions_out = Path(decisions_out)
+    write_decisions(decisions_out, res.best.decisions)
+
+    # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does).
+    replay = compile_ir(ir, t, decisions=decisions_out, base=base)
+    replay_metrics = measure(replay.asm, t, launch, replay.entry)
+
+    report = SearchReport(
+        kernel=kref.name, target=t.name, ir=str(ir), method=method, objective=objective,
+        seed=seed, budget=budget, backend=backend,
+        workers=ev.workers if backend != "ray" else None, ray_address=ray_address,
+        default={"metrics": res.default.metrics, "cost": list(res.default.cost),
+                 "report": res.default.report},
+        best={"metrics": res.best.metrics, "cost": list(res.best.cost),
+              "report": res.best.report, "policy": res.best_policy.fingerprint(),
+              "replay_metrics": replay_metrics,
+              "replay_report": report_summary(replay.report),
+              "replay_matches": replay_metrics == res.best.metrics,
+              "decisions_sha256": digest},
+        improved=list(res.best.cost) < list(res.default.cost),
+        evaluations=res.evaluations, decisions_file=str(decisions_out),
+        throughput_evals_per_s=round(res.throughput, 3),
+        elapsed_s=round(time.perf_counter() - t0, 3), history=res.history, info=res.info,
+        best_decisions=list(res.best.decisions))
+    if timing is not None:
+        report.timing = timing
+        report.improved = timing["improved"]
+        conf = (timing.get("confirmation") or {}).get("variants", {})
+        report.default["time"] = {"speedup": 1.0,
+                                  "median_us": conf.get("default", {}).get("median_us")}
+        w = conf.get(timing["winner"] or "", {}) if timing["improved"] else \
+            conf.get("default", {})
+        report.best["time"] = {"speedup": timing["speedup"] if timing["improved"] else 1.0,
+                               "speedup_ci": timing["speedup_ci"] if timing["improved"]
+                               else None,
+                               "median_us": w.get("median_us")}
+    if json_out is not None:
+        report.write_json(json_out)
+    return report
+
+
+def replay_module(ir: Path, t: Target, base: str, suffix: str, decisions: Any = None) -> bytes:
+    """The loadable module of LLVM's schedule (decisions None) or a strict replay."""
+    return compile_ir(ir, t, decisions=decisions, base=base).module(suffix)
+
+
+def _gpu_timer(kernel: KernelRef, ir: Path, t: Target, base: str, runtime: str, rounds: int,
+               reps: int, seed: int) -> Any:
+    from .gpu_time import GpuTimer
+    if kernel.spec is None:
+        raise ValueError(f"{kernel.name}: objective 'time' needs a kernel spec (inputs, launch "
+                         "geometry, reference): give a suite kernel name or a spec .py "
+                         "(docs/own-kernel.md)")
+    default = replay_module(ir, t, base, t.module_suffix())
+    # the runtime loads the kernel by its symbol (a spec may name it as in the source)
+    spec = replace(kernel.spec, entry=ir_entry(ir) or kernel.spec.entry)
+    return GpuTimer(spec, t, default, runtime=runtime, rounds=rounds, reps=reps, seed=seed)
+
+
+def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str, rounds: int,
+             reps: int) -> dict:
+    """Re-time the finalists (distinct binaries) in one fresh run; make res.best the
+    confirmed winner, or LLVM's default when no finalist beats it beyond the A/A noise."""
+    finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
+                 if ro.time_ratio is not None and ro.time_ratio < 1.0]
+    modules = {name: replay_module(ir, t, base, timer.suffix, decisions=ro.decisions)
+               for name, _, ro in finalists}
+    confirmation = timer.confirm(modules, rounds, reps) if modules else None
+    top: tuple[str, Any, Any] | None = None  # (name, policy, rollout) of the fastest
+    speedup, ci, bound = 1.0, None, None
+    if confirmation is not None:
+        bound = (confirmation.get("noise_floor") or {}).get("bound", 0.0)
+        for name, pol, ro in finalists:
+            v = confirmation["variants"][name]
+            if v.get("ok") is False or v.get("speedup") is None:
+                continue
+            if top is None or v["speedup"] > speedup:
+                top, speedup, ci = (name, pol, ro), v["speedup"], v.get("speedup_ci")
+    # The fastest of several finalists is itself a selection: demand a CI above 1 and a gain
+    # beyond the A/A bound before calling it an improvement.
+    improved = bool(top and ci and ci[0] > 1.0 and speedup - 1.0 > (bound or 0.0))
+    if top is not None and improved:
+        res.best_policy, res.best = top[1], top[2]
+        if isinstance(top[1], LinearPolicy):
+            res.info["best_weights"] = list(top[1].weights)  # what --init-from starts from
+        elif isinstance(getattr(top[1], "completion", None), LinearPolicy):
+            res.info["best_weights"] = list(top[1].completion.weights)
+    else:
+        res.best_policy, res.best = HeuristicPolicy("default"), res.default
+    return {"screening": timer.screening_summary(),
+            "finalists": [{"name": n, "policy": p.fingerprint(), "screen_ratio": ro.time_ratio,
+                           "decisions_key": ro.key, "module_sha256": ro.module_sha}
+                          for n, p, ro in finalists],
+            "confirmation": confirmation,
+            "best_finalist": top[0] if top else None,
+            "best_finalist_speedup": speedup if top else None,
+            "winner": top[0] if top is not None and improved else None,
+            "speedup": speedup if improved else 1.0,
+            "speedup_ci": ci if improved else None,
+            "aa_bound": bound, "improved": improved}
+
+
+def init_weights_from(files: Sequence[str | Path]) -> list:
+    """Linear-policy weights of earlier `search --method evolve` JSON files (`--init-from`):
+    the best, and with --objective time every finalist of the confirmation run (its winner
+    first)."""
+    out = []
+    for f in files:
+        try:
+            data = json.loads(Path(f).read_text())
+            found = [data["info"].get("best_weights") or []]
+            timing = data.get("timing") or {}
+            for fin in timing.get("finalists", []):
+                if str(fin.get("policy", "")).startswith("linear:"):
+                    w = [float(x) for x in fin["policy"][7:].split(",")]
+                    # the confirmed winner first: it is what beam refines
+                    found.insert(0 if fin.get("name") == timing.get("winner") else len(found), w)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{f}: search JSON not found") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"{f}: not an evolve search JSON with info.best_weights "
+                             f"({type(e).__name__}: {e})") from None
+        found = [w for w in found if w]
+        if not found:
+            raise ValueError(f"{f}: no linear-policy weights in it (the best schedule was "
+                             "LLVM's or a heuristic's)")
+        for w in found:
+            if w not in out:
+                out.append(w)
+    return out

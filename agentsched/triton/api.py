@@ -1,0 +1,101 @@
+"""The Triton part of the public API: what `agentsched triton ...` does (docs/triton.md).
+
+Scheduling a Triton kernel needs nothing here (agentsched.compile, experiment and search
+take a Triton cache or dump directory, or its .llir); these add what only Triton needs:
+its launch facts, its cache, and timing through its own launcher (which needs a GPU).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..agents import make_agent
+from ..llvm.compile import compile_ir
+from ..llvm.frontend import emit_ir
+from ..targets import parse_target
+from .kernel import TritonKernel
+
+
+def show(kernel: str | Path) -> dict:
+    """Launch facts (threads, shared memory, parameters), target, llc flags, and the IR
+    llc-19 reads."""
+    from .ir import llc_flags, llc_ready_ir
+    k = TritonKernel.load(kernel)
+    info = k.summary()
+    if info.get("target"):
+        info["llc_flags"] = llc_flags(k, info["target"])
+        info["llc_ready_ir"] = str(llc_ready_ir(kernel, parse_target(info["target"])))
+    return info
+
+
+def install(kernel: str | Path, *, decisions: str | Path | None = None,
+            agent: str | None = None, seed: int = 0) -> dict:
+    """Compile the kernel with a schedule (a decision file replayed strictly, or a live
+    agent) and make Triton's cache serve that binary; returns what was installed."""
+    from .cache import install as do_install
+    if (decisions is None) == (agent is None):
+        raise ValueError("give a decision file or an agent")
+    k = TritonKernel.load(kernel)
+    t = parse_target(k.target)
+    ir = emit_ir(Path(kernel), t)
+    ag = make_agent(agent, seed=seed) if agent else None
+    try:
+        result = compile_ir(ir, t, agent=ag,
+                            decisions=Path(decisions) if decisions is not None else None)
+    finally:
+        if ag:
+            ag.close()
+    m = result.measure()
+    record = do_install(k, result.module(t.binary_suffix), result.asm, note={
+        "schedule": str(decisions) if decisions else f"agent {agent} seed {seed}",
+        "changed": result.report.get("changed"), "stale": result.report.get("stale"),
+        "registers": m.vgpr, "ir": str(ir)})
+    return {**record, "directory": str(k.directory)}
+
+
+def restore(kernel: str | Path) -> bool:
+    """Put Triton's own binary back into its cache; False when nothing was installed."""
+    from .cache import restore as do_restore
+    return do_restore(TritonKernel.load(kernel))
+
+
+def time(spec_file: str | Path, *, agents: list[str] = (), decisions: list[Path] = (),
+         rounds: int = 21, reps: int = 5) -> dict:
+    """Time LLVM 19's default, agents' schedules, decision files' and Triton's own binary
+    through Triton's launcher, each checked against the original kernel (this machine's
+    GPU); "vs_triton" holds each one's speedup over Triton's binary."""
+    from .launch import TritonRuntime, triton_timer, vs_triton
+    from .spec import load_triton_spec
+    spec = load_triton_spec(spec_file)
+    rt = TritonRuntime(spec)
+    rt.compile_original()
+    k = rt.kernel()
+    t = parse_target(k.target)
+    ir = emit_ir(k.directory, t)
+    modules = {"triton": rt.triton_binary()}
+    for name in agents:
+        ag = make_agent(name)
+        try:
+            modules[name] = compile_ir(ir, t, agent=ag).module(".cubin")
+        finally:
+            ag.close()
+    for f in decisions:
+        modules[Path(f).stem] = compile_ir(ir, t, decisions=Path(f)).module(".cubin")
+    timer = triton_timer(spec, compile_ir(ir, t).module(".cubin"), t, runtime=rt)
+    try:
+        res = timer.confirm(modules, rounds=rounds, reps=reps)
+    finally:
+        timer.close()
+    res["vs_triton"] = vs_triton(res)
+    return res
+
+
+def search(spec_file: str | Path, budget: int, *, method: str = "evolve",
+           workers: int | None = None, json_out: str | Path | None = None,
+           decisions_out: str | Path | None = None) -> dict[str, Any]:
+    """GPU-in-the-loop schedule search for a Triton kernel (objective time, through Triton's
+    launcher); the search JSON with "final" and "vs_triton" added."""
+    from .launch import time_search
+    from .spec import load_triton_spec
+    return time_search(load_triton_spec(spec_file), budget, method=method, workers=workers,
+                       json_out=json_out, decisions_out=decisions_out)
