@@ -537,8 +537,15 @@ def corpus_case(ctx: Ctx, d: Path, f: str, target: str, seed: int, check_stock: 
     suf = asm_suffix(target)
     live, dec, js = d / f"live{suf}", d / "decisions.jsonl", d / "summary.json"
     outs = []
-    r = ctx.run(ctx.agentsched("compile", ir, "-t", target, "--agent", "random", "--seed", seed,
-                               "--save-decisions", dec, "--json", js, "-o", live), d, timeout=180)
+    # agentsched schedules and measures one kernel (issue 10): a module of several names one
+    # with --entry, and the raw replay hooks that function alone too.
+    from agentsched.llvm.frontend import ir_kernel_symbols
+    kernels = ir_kernel_symbols(ir.read_text(errors="replace"))
+    entry = ["--entry", kernels[0]] if len(kernels) > 1 else []
+    only = [f"-agent-sched-function={kernels[0]}"] if len(kernels) > 1 else []
+    r = ctx.run(ctx.agentsched("compile", ir, "-t", target, *entry, "--agent", "random",
+                               "--seed", seed, "--save-decisions", dec, "--json", js,
+                               "-o", live), d, timeout=180)
     o = judge(r, "ok")
     outs.append(o)
     if o.category != "ok" or not live.exists() or not dec.exists():
@@ -550,7 +557,7 @@ def corpus_case(ctx: Ctx, d: Path, f: str, target: str, seed: int, check_stock: 
     # the saved live decisions replay byte for byte, strictly, under the machine verifier
     replay = d / f"replay{suf}"
     r2 = ctx.run(ctx.llc(target, ir, replay, f"-agent-sched-decisions={dec}",
-                         f"-agent-sched-report={d / 'replay.json'}"), d, timeout=180)
+                         f"-agent-sched-report={d / 'replay.json'}", *only), d, timeout=180)
     wrong = []
     if r2.rc == 0 and replay.read_bytes() != live.read_bytes():
         wrong.append("replay of the saved live decisions differs from the live output")
