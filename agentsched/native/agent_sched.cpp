@@ -45,6 +45,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -118,11 +119,26 @@ static constexpr auto TopCandOf = &GenAccess::TopCand;
 static constexpr auto BotCandOf = &GenAccess::BotCand;
 static constexpr auto DAGOf = &GenAccess::DAG;
 
-// ------------------------------------------------------ per-object vtables
-// GCN's strategy class is private to libLLVM, so it cannot be subclassed. We give the one
-// strategy object (and its DAG) a copy of its vtable with one slot replaced (Itanium ABI).
+// ======================================================== vtable patching
+// GCN's strategy class is private to libLLVM, so it cannot be subclassed to override
+// pickNode(). Instead the one strategy object (and its DAG) gets a private copy of its
+// class's vtable with one slot replaced (Itanium C++ ABI). Everything that depends on the ABI
+// and on LLVM 19's class layouts is in this namespace:
+//
+//   slotOf(&Class::fn)            the vtable slot of a virtual member function
+//   baseEntries<Class>()          how many slots Class's vtable has (from our headers)
+//   entries(Obj, BaseEntries)     how many slots Obj's dynamic class's vtable has
+//   replace(Obj, Slot, Fn, N)     give Obj a copy of its N-slot vtable with Slot = Fn;
+//                                 returns the function it replaced
+//   className(Obj)                Obj's dynamic class, demangled, for messages
+//
+// The copy must be exactly as long as LLVM's table (reading past it would copy garbage, and
+// a slot beyond it would be called by nobody): an exported vtable's length is its ELF
+// symbol's size; an unexported one's is its base's when the class is known to add no
+// virtual function. Anything else is an error naming the class (docs/protocol.md).
+namespace vtable_patch {
 
-template <class MemFn> static size_t vtableSlot(MemFn F) {
+template <class MemFn> static size_t slotOf(MemFn F) {
   struct { uintptr_t Ptr; ptrdiff_t Adj; } Raw;
   static_assert(sizeof(Raw) == sizeof(F), "Itanium member function pointer expected");
   std::memcpy(&Raw, &F, sizeof(Raw));
@@ -133,11 +149,11 @@ template <class MemFn> static size_t vtableSlot(MemFn F) {
 
 // A class deriving from Base with one virtual function of its own: that function's slot is
 // the number of slots Base's vtable has (headers of the LLVM we are built against).
-template <class Base> struct VTableProbe : Base {
+template <class Base> struct Probe : Base {
   virtual void agentSchedProbe() {}
 };
 template <class Base> static size_t baseEntries() {
-  return vtableSlot(&VTableProbe<Base>::agentSchedProbe);
+  return slotOf(&Probe<Base>::agentSchedProbe);
 }
 
 // Classes private to libLLVM (no vtable symbol) whose LLVM 19 declarations (GCNSchedStrategy.h)
@@ -147,16 +163,18 @@ static const char *const NoNewVirtuals[] = {
     "N4llvm16GCNSchedStrategyE", "N4llvm28GCNMaxOccupancySchedStrategyE",
     "N4llvm22GCNMaxILPSchedStrategyE", "N4llvm20GCNScheduleDAGMILiveE"};
 
-static std::string className(void **VPtr) {
-  const char *Mangled = static_cast<const std::type_info *>(VPtr[-1])->name();
-  return demangle(std::string("_Z") + Mangled);
+static void **vptrOf(void *Obj) { return *reinterpret_cast<void ***>(Obj); }
+
+static const char *typeName(void **VPtr) {
+  return static_cast<const std::type_info *>(VPtr[-1])->name();
 }
 
-// How many virtual-function slots the vtable of Obj's dynamic class has, so that the copy
-// below reads exactly that table. An exported vtable (GenericScheduler, ScheduleDAGMILive)
-// is an ELF symbol with a size; GCN's are not exported and are sized from their base.
-static size_t vtableEntries(void *Obj, size_t BaseEntries) {
-  void **VPtr = *reinterpret_cast<void ***>(Obj);
+static std::string className(void *Obj) {
+  return demangle(std::string("_Z") + typeName(vptrOf(Obj)));
+}
+
+static size_t entries(void *Obj, size_t BaseEntries) {
+  void **VPtr = vptrOf(Obj);
   Dl_info Info;
   ElfW(Sym) *Sym = nullptr;
   size_t Entries = 0;
@@ -166,34 +184,35 @@ static size_t vtableEntries(void *Obj, size_t BaseEntries) {
     auto *At = reinterpret_cast<char *>(VPtr);
     if (At > Start && At < End)
       Entries = (End - At) / sizeof(void *);
-  } else if (is_contained(NoNewVirtuals,
-                          StringRef(static_cast<const std::type_info *>(VPtr[-1])->name()))) {
+  } else if (is_contained(NoNewVirtuals, StringRef(typeName(VPtr)))) {
     Entries = BaseEntries;
   }
   if (!Entries)
-    fail("cannot determine the size of the vtable of " + className(VPtr) +
+    fail("cannot determine the size of the vtable of " + className(Obj) +
          " (its symbol is not exported); try -agent-sched-base=generic");
   if (Entries < BaseEntries)
-    fail("the vtable of " + className(VPtr) + " has " + Twine(Entries) +
+    fail("the vtable of " + className(Obj) + " has " + Twine(Entries) +
          " slots, fewer than its base's " + Twine(BaseEntries) + ": not the LLVM 19 layout");
   return Entries;
 }
 
-static std::deque<std::vector<void *>> VTableCopies;
+static std::deque<std::vector<void *>> Copies; // live as long as the objects using them
 
-static void *replaceVirtual(void *Obj, size_t Slot, void *Fn, size_t Entries) {
-  void **VPtr = *reinterpret_cast<void ***>(Obj);
+static void *replace(void *Obj, size_t Slot, void *Fn, size_t Entries) {
+  void **VPtr = vptrOf(Obj);
   const size_t Prefix = 2; // offset-to-top and RTTI precede the address point
   if (Slot >= Entries)
     fail("vtable slot " + Twine(Slot) + " beyond the " + Twine(Entries) + " slots of " +
-         className(VPtr));
-  VTableCopies.emplace_back(VPtr - Prefix, VPtr + Entries);
-  std::vector<void *> &Copy = VTableCopies.back();
+         className(Obj));
+  Copies.emplace_back(VPtr - Prefix, VPtr + Entries);
+  std::vector<void *> &Copy = Copies.back();
   void *Orig = Copy[Prefix + Slot];
   Copy[Prefix + Slot] = Fn;
   *reinterpret_cast<void ***>(Obj) = Copy.data() + Prefix;
   return Orig;
 }
+
+} // namespace vtable_patch
 
 using PickNodeFn = SUnit *(*)(MachineSchedStrategy *, bool &);
 using FinalizeFn = void (*)(ScheduleDAGInstrs *);
@@ -237,6 +256,7 @@ struct PassRecord {
 
 struct Totals {
   unsigned Decisions = 0, Choices = 0, Changed = 0, Stale = 0, Missing = 0, Asked = 0;
+  unsigned Unmatched = 0; // decisions of the file that matched no decision point
   unsigned Forced = 0; // LLVM picks overridden to keep an NVPTX call statement whole
   unsigned Regions = 0, Passes = 0;
   json::Array PassList;
@@ -246,16 +266,6 @@ struct Totals {
   json::Object Hooked; // the hooked classes and their vtable sizes
 } Stats;
 
-struct DecisionEntry {
-  Pick P;
-  unsigned Line;     // in the decision file
-  bool Used = false; // its decision point was reached
-};
-static std::map<PointKey, DecisionEntry> Decisions;
-static StringMap<unsigned> FunctionIndex; // function names of the decision file
-static std::vector<std::string> FunctionNames;
-static bool DecisionsLoaded = false;
-static int ChanIn = -1, ChanOut = -1;
 static bool CompactLog = true;
 static std::unique_ptr<raw_fd_ostream> StateLog; // writes to LogFile (below)
 
@@ -699,147 +709,34 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
   return OS.str();
 }
 
-// ------------------------------------------------------------ live channel
+// ======================================================== the hook: snapshot
+// Each pickNode() call is taken apart into three steps:
+//   snapshot  the ready lists and LLVM's own pick (LLVM picks first, always);
+//   decide    one decision source says which candidate to take (LLVM's when there is none);
+//   apply     undo LLVM's pick and take the chosen node, when they differ.
 
-static bool writeFd(int Fd, StringRef S) {
-  while (!S.empty()) {
-    ssize_t N = ::write(Fd, S.data(), S.size());
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return false;
-    S = S.drop_front(N);
+// A decision point as pickNode() found it.
+struct Snapshot {
+  FunctionHook &H;
+  PassRecord &P;
+  SUnit *Default;          // LLVM's pick ...
+  Pick Heuristic;          // ... as (id, zone)
+  Pick Llvm;               // the default path's pick: LLVM's, or a PTX call statement's piece
+  std::vector<Cand> Ready; // every node ready in each zone before LLVM picked
+  std::vector<Cand> Cands; // the candidates offered: top zone first, then by node number
+  bool IsChoice;           // at least two distinct instructions
+
+  bool isCandidate(Pick K) const {
+    for (const Cand &C : Cands)
+      if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
+        return true;
+    return false;
   }
-  return true;
-}
+};
 
-static void writeAll(int Fd, const std::string &S) {
-  if (!writeFd(Fd, S))
-    fail("live channel closed while sending a decision point (the agent process ended)");
-}
-
-static std::string readLine(int Fd) {
-  static std::string Buf;
-  while (true) {
-    size_t NL = Buf.find('\n');
-    if (NL != std::string::npos) {
-      std::string Line = Buf.substr(0, NL);
-      Buf.erase(0, NL + 1);
-      return Line;
-    }
-    char Tmp[4096];
-    ssize_t N = ::read(Fd, Tmp, sizeof(Tmp));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      fail("live channel closed while waiting for a pick (the agent process ended)");
-    Buf.append(Tmp, N);
-  }
-}
-
-// An answer is "ID ZONE" (zone 'top' or 'bot'), or "error MESSAGE" from the agent side.
-static Pick askAgent(const std::string &Line) {
-  writeAll(ChanOut, Line + "\n");
-  std::string Ans = readLine(ChanIn);
-  StringRef A(Ans);
-  if (A.starts_with("error "))
-    fail("agent failed: " + A.drop_front(6));
-  auto [IdS, ZoneS] = A.trim().split(' ');
-  unsigned Id;
-  if (IdS.getAsInteger(10, Id) || (ZoneS != "top" && ZoneS != "bot"))
-    fail("malformed answer on the live channel: '" + A + "' (expected 'ID top|bot')");
-  return {Id, ZoneS == "top"};
-}
-
-// ------------------------------------------------------------ decisions file
-
-// Reads the decision file into Decisions; returns an error naming FILE:LINE and the field.
-static std::string loadDecisions() {
-  DecisionsLoaded = true;
-  if (DecisionsPath.empty())
-    return "";
-  auto Buf = MemoryBuffer::getFile(DecisionsPath);
-  if (!Buf)
-    return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
-  StringRef Rest = (*Buf)->getBuffer();
-  unsigned LineNo = 0;
-  while (!Rest.empty()) {
-    auto [Line, Tail] = Rest.split('\n');
-    Rest = Tail;
-    ++LineNo;
-    if (Line.trim().empty())
-      continue;
-    std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
-    Expected<json::Value> V = json::parse(Line);
-    if (!V)
-      return Where + "not JSON: " + toString(V.takeError());
-    const json::Object *O = V->getAsObject();
-    if (!O)
-      return Where + "expected a JSON object";
-    std::string Err;
-    // Ids and counters are 32-bit in the plugin: a larger value names no decision point.
-    auto Int = [&](const char *K) -> unsigned {
-      const json::Value *F = O->get(K);
-      std::optional<int64_t> I = F ? F->getAsInteger() : std::nullopt;
-      if (Err.empty() && !F)
-        Err = Where + "field '" + K + "' missing";
-      else if (Err.empty() && (!I || *I < 0 || *I > int64_t(UINT_MAX))) {
-        std::string Got;
-        raw_string_ostream(Got) << *F;
-        Err = Where + "field '" + K + "' must be an integer from 0 to " +
-              std::to_string(UINT_MAX) + ", got " + Got;
-      }
-      return I && Err.empty() ? unsigned(*I) : 0;
-    };
-    std::optional<StringRef> Fn = O->getString("function");
-    if (!Fn)
-      return Where + "field 'function' missing or not a string";
-    std::optional<StringRef> Zone = O->getString("zone");
-    if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
-      return Where + "field 'zone' must be 'top' or 'bot'";
-    unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"), Id = Int("pick");
-    if (!Err.empty())
-      return Err;
-    auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
-    if (NewFn)
-      FunctionNames.push_back(Fn->str());
-    DecisionEntry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
-    auto [It, New] = Decisions.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
-    if (!New && !(It->second.P == E.P))
-      return Where + "a second, different decision for function '" + Fn->str() + "' region " +
-             std::to_string(Region) + " visit " + std::to_string(Visit) + " step " +
-             std::to_string(Step) + " (line " + std::to_string(It->second.Line) + ")";
-  }
-  return "";
-}
-
-static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
-                             unsigned Step) {
-  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
-         std::to_string(Visit) + " step " + std::to_string(Step);
-}
-
-// Decisions whose point was never reached (another kernel, function or target, or a wrong
-// key): how many, and the first one by line.
-static unsigned unmatchedDecisions(std::string *First) {
-  unsigned N = 0, FirstLine = UINT_MAX;
-  for (const auto &[K, E] : Decisions)
-    if (!E.Used) {
-      ++N;
-      if (E.Line < FirstLine) {
-        FirstLine = E.Line;
-        *First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
-                 pointName(FunctionNames[std::get<0>(K)], std::get<1>(K), std::get<2>(K),
-                           std::get<3>(K)) + ")";
-      }
-    }
-  return N;
-}
-
-// ------------------------------------------------------------ the hook
-
-static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
-  FunctionHook &H = *HookOf.lookup(S);
+// Lets LLVM pick and lists the candidates; nullopt when the region is done.
+static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S,
+                                        bool &IsTopNode) {
   GenericScheduler *G = H.Strategy;
   SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
   H.DAG = G->*DAGOf;
@@ -848,22 +745,22 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
 
   // The ready set of each zone (available + pending) does not change inside pickNode;
   // only its split between the two queues may.
-  std::vector<Cand> Before;
-  for (SUnit *SU : Top.Available) Before.push_back({SU, true, true});
-  for (SUnit *SU : Top.Pending) Before.push_back({SU, true, false});
-  for (SUnit *SU : Bot.Available) Before.push_back({SU, false, true});
-  for (SUnit *SU : Bot.Pending) Before.push_back({SU, false, false});
+  std::vector<Cand> Ready;
+  for (SUnit *SU : Top.Available) Ready.push_back({SU, true, true});
+  for (SUnit *SU : Top.Pending) Ready.push_back({SU, true, false});
+  for (SUnit *SU : Bot.Available) Ready.push_back({SU, false, true});
+  for (SUnit *SU : Bot.Pending) Ready.push_back({SU, false, false});
 
   SUnit *Default = H.OrigPick(S, IsTopNode);
   if (!Default) {
     endPass(H);
-    return nullptr;
+    return std::nullopt;
   }
   PassRecord &P = H.Passes[H.Current];
   const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
 
   std::vector<Cand> Cands;
-  for (Cand C : Before) {
+  for (Cand C : Ready) {
     SchedBoundary &Z = C.Top ? Top : Bot;
     if (C.SU != Default)
       C.Available = Z.Available.isInQueue(C.SU);
@@ -894,67 +791,244 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
     IsChoice |= C.SU != Cands.front().SU;
   ++Stats.Decisions;
   Stats.Choices += IsChoice;
+  return Snapshot{H, P, Default, Heuristic, Llvm, std::move(Ready), std::move(Cands), IsChoice};
+}
 
-  Pick Want = Llvm;
-  auto isCandidate = [&](Pick K) {
-    for (const Cand &C : Cands)
-      if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
-        return true;
-    return false;
+// ======================================================== the hook: decision sources
+// Where the pick at a decision point comes from: at most one source per compile, chosen by
+// the options (-agent-sched-decisions, -agent-sched-channel, -agent-sched-policy). Without
+// one every pick is LLVM's.
+
+struct DecisionSource {
+  virtual ~DecisionSource() = default;
+  // The pick to apply at this point (a candidate of S); S.Llvm when there is nothing to say.
+  virtual Pick decide(const Snapshot &S) = 0;
+  // At the end of a successful llc: an error that fails the compile after all (empty: none).
+  virtual std::string finish() { return ""; }
+};
+static std::unique_ptr<DecisionSource> Source;
+
+static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
+                             unsigned Step) {
+  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
+         std::to_string(Visit) + " step " + std::to_string(Step);
+}
+
+static bool writeFd(int Fd, StringRef S) {
+  while (!S.empty()) {
+    ssize_t N = ::write(Fd, S.data(), S.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    S = S.drop_front(N);
+  }
+  return true;
+}
+
+// ------------------------------------------------------------ decision file
+
+// Picks keyed by decision point (-agent-sched-decisions): applied where they match a point;
+// one naming a non-candidate is stale (an error unless -agent-sched-lenient); one matching no
+// point of the compile is unmatched (an error at the end unless lenient).
+class DecisionFile : public DecisionSource {
+  struct Entry {
+    Pick P;
+    unsigned Line;     // in the decision file
+    bool Used = false; // its decision point was reached
   };
+  std::map<PointKey, Entry> Entries;
+  StringMap<unsigned> FunctionIndex; // function names of the decision file
+  std::vector<std::string> FunctionNames;
 
-  if (!DecisionsPath.empty()) {
-    auto Fn = FunctionIndex.find(H.Name);
-    auto It = Fn == FunctionIndex.end()
-                  ? Decisions.end()
-                  : Decisions.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
-    if (It == Decisions.end()) {
-      Stats.Missing += IsChoice;
-    } else {
-      DecisionEntry &E = It->second;
-      E.Used = true;
-      if (isCandidate(E.P))
-        Want = E.P;
-      else if (Lenient)
-        ++Stats.Stale;
-      else
-        fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
-             (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
-             pointName(H.Name, P.Region, P.Visit, P.Steps) + " (" +
-             DecisionsPath + ":" + Twine(E.Line) +
-             "; use --lenient to fall back to LLVM's pick)");
+public:
+  // Reads the file; returns an error naming FILE:LINE and the field.
+  std::string load() {
+    auto Buf = MemoryBuffer::getFile(DecisionsPath);
+    if (!Buf)
+      return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
+    StringRef Rest = (*Buf)->getBuffer();
+    unsigned LineNo = 0;
+    while (!Rest.empty()) {
+      auto [Line, Tail] = Rest.split('\n');
+      Rest = Tail;
+      ++LineNo;
+      if (Line.trim().empty())
+        continue;
+      std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
+      Expected<json::Value> V = json::parse(Line);
+      if (!V)
+        return Where + "not JSON: " + toString(V.takeError());
+      const json::Object *O = V->getAsObject();
+      if (!O)
+        return Where + "expected a JSON object";
+      std::string Err;
+      // Ids and counters are 32-bit in the plugin: a larger value names no decision point.
+      auto Int = [&](const char *K) -> unsigned {
+        const json::Value *F = O->get(K);
+        std::optional<int64_t> I = F ? F->getAsInteger() : std::nullopt;
+        if (Err.empty() && !F)
+          Err = Where + "field '" + K + "' missing";
+        else if (Err.empty() && (!I || *I < 0 || *I > int64_t(UINT_MAX))) {
+          std::string Got;
+          raw_string_ostream(Got) << *F;
+          Err = Where + "field '" + K + "' must be an integer from 0 to " +
+                std::to_string(UINT_MAX) + ", got " + Got;
+        }
+        return I && Err.empty() ? unsigned(*I) : 0;
+      };
+      std::optional<StringRef> Fn = O->getString("function");
+      if (!Fn)
+        return Where + "field 'function' missing or not a string";
+      std::optional<StringRef> Zone = O->getString("zone");
+      if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
+        return Where + "field 'zone' must be 'top' or 'bot'";
+      unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"),
+               Id = Int("pick");
+      if (!Err.empty())
+        return Err;
+      auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
+      if (NewFn)
+        FunctionNames.push_back(Fn->str());
+      Entry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
+      auto [It, New] = Entries.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
+      if (!New && !(It->second.P == E.P))
+        return Where + "a second, different decision for function '" + Fn->str() +
+               "' region " + std::to_string(Region) + " visit " + std::to_string(Visit) +
+               " step " + std::to_string(Step) + " (line " + std::to_string(It->second.Line) +
+               ")";
     }
-  } else if (ChanOut >= 0 && IsChoice) {
+    return "";
+  }
+
+  Pick decide(const Snapshot &S) override {
+    const PassRecord &P = S.P;
+    auto Fn = FunctionIndex.find(S.H.Name);
+    auto It = Fn == FunctionIndex.end()
+                  ? Entries.end()
+                  : Entries.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
+    if (It == Entries.end()) {
+      Stats.Missing += S.IsChoice;
+      return S.Llvm;
+    }
+    Entry &E = It->second;
+    E.Used = true;
+    if (S.isCandidate(E.P))
+      return E.P;
+    if (!Lenient)
+      fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
+           (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
+           pointName(S.H.Name, P.Region, P.Visit, P.Steps) + " (" + DecisionsPath + ":" +
+           Twine(E.Line) + "; use --lenient to fall back to LLVM's pick)");
+    ++Stats.Stale;
+    return S.Llvm;
+  }
+
+  // Decisions whose point was never reached (another kernel, function or target, or a
+  // wrong key) are counted in the report; an error unless lenient.
+  std::string finish() override {
+    unsigned FirstLine = UINT_MAX;
+    std::string First;
+    for (const auto &[K, E] : Entries)
+      if (!E.Used) {
+        ++Stats.Unmatched;
+        if (E.Line < FirstLine) {
+          FirstLine = E.Line;
+          First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
+                  pointName(FunctionNames[std::get<0>(K)], std::get<1>(K), std::get<2>(K),
+                            std::get<3>(K)) +
+                  ")";
+        }
+      }
+    if (!Stats.Unmatched || Lenient)
+      return "";
+    return std::to_string(Stats.Unmatched) + " of " + std::to_string(Entries.size()) +
+           " decisions match no decision point of this compile, first " + First +
+           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
+                                   "NVPTX needs -enable-misched)") +
+           ": are they for another kernel, function or target? (use --lenient to "
+           "ignore them)";
+  }
+};
+
+// ------------------------------------------------------------ live channel
+
+// A live agent (-agent-sched-channel=RFD,WFD): each decision point with a choice is written
+// to WFD as one compact JSON line; the answer "ID ZONE" is read from RFD.
+class LiveChannel : public DecisionSource {
+  int In, Out;
+  std::string Buf; // what was read past the last answer
+
+  void writeAll(const std::string &S) {
+    if (!writeFd(Out, S))
+      fail("live channel closed while sending a decision point (the agent process ended)");
+  }
+
+  std::string readLine() {
+    while (true) {
+      size_t NL = Buf.find('\n');
+      if (NL != std::string::npos) {
+        std::string Line = Buf.substr(0, NL);
+        Buf.erase(0, NL + 1);
+        return Line;
+      }
+      char Tmp[4096];
+      ssize_t N = ::read(In, Tmp, sizeof(Tmp));
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        fail("live channel closed while waiting for a pick (the agent process ended)");
+      Buf.append(Tmp, N);
+    }
+  }
+
+public:
+  LiveChannel(int In, int Out) : In(In), Out(Out) {}
+
+  // An answer is "ID ZONE" (zone 'top' or 'bot'), or "error MESSAGE" from the agent side.
+  Pick decide(const Snapshot &S) override {
+    if (!S.IsChoice)
+      return S.Llvm;
     ++Stats.Asked;
-    Want = askAgent(pointJson(H, P, Cands, Llvm, &P.Channel, nullptr));
-    if (!isCandidate(Want))
+    writeAll(pointJson(S.H, S.P, S.Cands, S.Llvm, &S.P.Channel, nullptr) + "\n");
+    std::string Ans = readLine();
+    StringRef A(Ans);
+    if (A.starts_with("error "))
+      fail("agent failed: " + A.drop_front(6));
+    auto [IdS, ZoneS] = A.trim().split(' ');
+    unsigned Id;
+    if (IdS.getAsInteger(10, Id) || (ZoneS != "top" && ZoneS != "bot"))
+      fail("malformed answer on the live channel: '" + A + "' (expected 'ID top|bot')");
+    Pick Want{Id, ZoneS == "top"};
+    if (!S.isCandidate(Want))
       fail(Twine("the live agent picked instruction ") + Twine(Want.Id) +
            ", which is not a candidate");
+    return Want;
   }
+};
 
-  if (StateLog)
-    *StateLog << pointJson(H, P, Cands, Llvm, CompactLog ? &P.Log : nullptr,
-                           Want == Llvm ? nullptr : &Want)
-              << "\n";
+// ======================================================== the hook: apply
 
-  ++P.Steps;
-  P.CallTailDone += P.CallTailDone < P.CallTail.size();
-  if (Want == Heuristic)
-    return Default;
-
-  // Override: undo LLVM's pick and take the agent's (or the call statement's) instead.
-  if (!(Want == Llvm)) {
+// Makes Want the pick LLVM returns: LLVM's own node stays; another is swapped in.
+static SUnit *apply(const Snapshot &S, Pick Want, bool &IsTopNode) {
+  if (Want == S.Heuristic)
+    return S.Default;
+  if (!(Want == S.Llvm)) {
     ++Stats.Changed;
-    ++P.Changed;
+    ++S.P.Changed;
   }
+  // Undo LLVM's pick: its node goes back into each zone it was ready in; the chosen node
+  // leaves both zones.
+  GenericScheduler *G = S.H.Strategy;
+  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
   SUnit *Chosen = nullptr;
-  for (const Cand &C : Cands)
-    if (idOf(H, C.SU->getInstr()) == Want.Id)
+  for (const Cand &C : S.Cands)
+    if (idOf(S.H, C.SU->getInstr()) == Want.Id)
       Chosen = C.SU;
-  for (const Cand &C : Before)
-    if (C.SU == Default)
+  for (const Cand &C : S.Ready)
+    if (C.SU == S.Default)
       (C.Top ? Top : Bot)
-          .releaseNode(Default, C.Top ? Default->TopReadyCycle : Default->BotReadyCycle,
+          .releaseNode(S.Default, C.Top ? S.Default->TopReadyCycle : S.Default->BotReadyCycle,
                        /*InPQueue=*/false);
   if (Chosen->isTopReady())
     Top.removeReady(Chosen);
@@ -965,6 +1039,23 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   (G->*BotCandOf).SU = nullptr;
   IsTopNode = Want.Top;
   return Chosen;
+}
+
+// ======================================================== the hook
+
+static SUnit *hookedPickNode(MachineSchedStrategy *Strategy, bool &IsTopNode) {
+  FunctionHook &H = *HookOf.lookup(Strategy);
+  std::optional<Snapshot> S = snapshot(H, Strategy, IsTopNode);
+  if (!S)
+    return nullptr; // the region is scheduled
+  Pick Want = Source ? Source->decide(*S) : S->Llvm;
+  if (StateLog)
+    *StateLog << pointJson(H, S->P, S->Cands, S->Llvm, CompactLog ? &S->P.Log : nullptr,
+                           Want == S->Llvm ? nullptr : &Want)
+              << "\n";
+  ++S->P.Steps;
+  S->P.CallTailDone += S->P.CallTailDone < S->P.CallTail.size();
+  return apply(*S, Want, IsTopNode);
 }
 
 // ------------------------------------------------------------ output files
@@ -1081,11 +1172,17 @@ static std::string setUp() {
     return Err = "give either -agent-sched-decisions or -agent-sched-channel, not both";
   if (!ChannelFds.empty()) {
     auto [R, W] = StringRef(ChannelFds).split(',');
-    if (R.getAsInteger(10, ChanIn) || W.getAsInteger(10, ChanOut))
+    int In, Out;
+    if (R.getAsInteger(10, In) || W.getAsInteger(10, Out))
       return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
+    Source = std::make_unique<LiveChannel>(In, Out);
   }
-  if (!(Err = loadDecisions()).empty())
-    return Err;
+  if (!DecisionsPath.empty()) {
+    auto File = std::make_unique<DecisionFile>();
+    if (!(Err = File->load()).empty())
+      return Err;
+    Source = std::move(File);
+  }
   if (!StateLogPath.empty()) {
     if (!(Err = openOutput(LogFile, StateLogPath)).empty())
       return Err;
@@ -1133,13 +1230,13 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
 
 // ------------------------------------------------------------ the end of llc
 
-static std::string reportJson(unsigned Unmatched) {
+static std::string reportJson() {
   json::Object R{{"decisions", Stats.Decisions},
                  {"choices", Stats.Choices},
                  {"changed", Stats.Changed},
                  {"stale", Stats.Stale},
                  {"missing", Stats.Missing},
-                 {"unmatched", Unmatched},
+                 {"unmatched", Stats.Unmatched},
                  {"asked", Stats.Asked},
                  {"forced", Stats.Forced},
                  {"regions", Stats.Regions},
@@ -1161,19 +1258,12 @@ static std::string finishOutputs() {
   std::string Err = setUp(); // a module where nothing was scheduled gets its files here
   if (!Err.empty())
     return Err;
-  std::string First;
-  unsigned Unmatched = unmatchedDecisions(&First);
-  if (Unmatched && !Lenient)
-    return std::to_string(Unmatched) + " of " + std::to_string(Decisions.size()) +
-           " decisions match no decision point of this compile, first " + First +
-           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
-                                   "NVPTX needs -enable-misched)") +
-           ": are they for another kernel, function or target? (use --lenient to "
-           "ignore them)";
+  if (Source && !(Err = Source->finish()).empty())
+    return Err;
   if (!(Err = flushStateLog()).empty())
     return Err;
   StateLog.reset();
-  if (ReportFile.Fd >= 0 && !writeFd(ReportFile.Fd, reportJson(Unmatched)))
+  if (ReportFile.Fd >= 0 && !writeFd(ReportFile.Fd, reportJson()))
     return "cannot write report '" + ReportPath + "': " + errnoText();
   if (!(Err = commitOutput(LogFile)).empty())
     return Err;
@@ -1249,19 +1339,19 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   H.IsNVPTX = C->MF->getTarget().getTargetTriple().isNVPTX();
   Stats.BaseName = BaseSched == "generic" ? "generic" : (H.IsAMDGPU ? "gcn" : "target");
   numberFunction(H);
-  size_t StrategyEntries = vtableEntries(G, baseEntries<GenericScheduler>());
-  size_t DAGEntries = vtableEntries(DAG, baseEntries<ScheduleDAGMILive>());
-  Stats.Hooked = json::Object{
-      {"strategy", className(*reinterpret_cast<void ***>(G))},
-      {"strategy_vtable_slots", (int64_t)StrategyEntries},
-      {"dag", className(*reinterpret_cast<void ***>(DAG))},
-      {"dag_vtable_slots", (int64_t)DAGEntries}};
+  namespace vt = vtable_patch;
+  size_t StrategyEntries = vt::entries(G, vt::baseEntries<GenericScheduler>());
+  size_t DAGEntries = vt::entries(DAG, vt::baseEntries<ScheduleDAGMILive>());
+  Stats.Hooked = json::Object{{"strategy", vt::className(G)},
+                              {"strategy_vtable_slots", (int64_t)StrategyEntries},
+                              {"dag", vt::className(DAG)},
+                              {"dag_vtable_slots", (int64_t)DAGEntries}};
   H.OrigPick = reinterpret_cast<PickNodeFn>(
-      replaceVirtual(G, vtableSlot(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
-                     StrategyEntries));
+      vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
+                  StrategyEntries));
   H.OrigFinalize = reinterpret_cast<FinalizeFn>(
-      replaceVirtual(DAG, vtableSlot(&ScheduleDAGInstrs::finalizeSchedule),
-                     (void *)&hookedFinalizeSchedule, DAGEntries));
+      vt::replace(DAG, vt::slotOf(&ScheduleDAGInstrs::finalizeSchedule),
+                  (void *)&hookedFinalizeSchedule, DAGEntries));
   HookOf[G] = &H;
   HookOf[DAG] = &H;
   return DAG;
