@@ -50,6 +50,9 @@ def agent_names() -> list[str]:
 def make_agent(name: str, seed: int = 0, **options) -> Agent:
     """Build a registered agent; options the agent does not take are ignored."""
     _load_builtin()
+    if name.startswith("policy:"):  # a policy file (docs/policy.md)
+        from .policy_file import PolicyFileAgent
+        return PolicyFileAgent(name[len("policy:"):], seed=seed)
     if name not in _REGISTRY:
         raise UnknownAgentError(
             f"unknown agent {name!r}; known agents: {', '.join(sorted(_REGISTRY))}")

@@ -36,11 +36,14 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cerrno>
+#include <cmath>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
+#include <limits>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
@@ -75,6 +78,10 @@ static cl::opt<std::string> DecisionsPath(
 static cl::opt<std::string> ChannelFds(
     "agent-sched-channel",
     cl::desc("Live agent: 'RFD,WFD' file descriptors to read picks from and write points to"),
+    cl::init(""));
+static cl::opt<std::string> PolicyPath(
+    "agent-sched-policy",
+    cl::desc("Pick with the learned policy in this file (docs/policy.md), evaluated here"),
     cl::init(""));
 static cl::opt<std::string> ReportPath(
     "agent-sched-report", cl::desc("Write a JSON summary of the compile to this file"),
@@ -242,12 +249,27 @@ struct DeltaState {
   unsigned Stamp = 0;
 };
 
+// 32-bit register units an instruction writes and reads, by register file (countRegs).
+struct RegCounts {
+  unsigned VDefs = 0, SDefs = 0, VUses = 0, SUses = 0;
+};
+
+// What a policy needs of a node that does not change within a pass (its features).
+struct NodeFacts {
+  unsigned Latency = 0, Depth = 0, Height = 0;
+  RegCounts Regs;
+  bool Load = false, Store = false;
+  unsigned Cls = 0; // index into policy::Classes
+  bool Known = false;
+};
+
 struct PassRecord {
   unsigned Region, Visit, Stage, Block, Size, Steps = 0, Changed = 0;
   std::vector<const MachineInstr *> Input, Output; // region order before and after
   std::string Fate = "kept";                        // kept | reverted | modified | unknown
   bool Settled = false;
   std::vector<std::string> Static; // by node number: serialized static features
+  std::vector<NodeFacts> Facts;    // by node number: a policy's static inputs
   DeltaState Channel, Log;         // live channel and compact state log
   // NVPTX: the end of a PTX call statement that the region starts with (see callTail).
   std::vector<const MachineInstr *> CallTail;
@@ -257,6 +279,7 @@ struct PassRecord {
 struct Totals {
   unsigned Decisions = 0, Choices = 0, Changed = 0, Stale = 0, Missing = 0, Asked = 0;
   unsigned Unmatched = 0; // decisions of the file that matched no decision point
+  unsigned PolicyDecisions = 0, GuardInterventions = 0; // -agent-sched-policy
   unsigned Forced = 0; // LLVM picks overridden to keep an NVPTX call statement whole
   unsigned Regions = 0, Passes = 0;
   json::Array PassList;
@@ -271,7 +294,7 @@ static std::unique_ptr<raw_fd_ostream> StateLog; // writes to LogFile (below)
 
 static bool active() {
   return !StateLogPath.empty() || !DecisionsPath.empty() || !ChannelFds.empty() ||
-         !ReportPath.empty();
+         !PolicyPath.empty() || !ReportPath.empty();
 }
 
 // Everything about one function's scheduling (one DAG object per function).
@@ -295,6 +318,8 @@ struct FunctionHook {
   int Current = -1; // pass in progress
   unsigned Stage = 0;
   int LastRegionInStage = -1;
+  // -agent-sched-policy: the policy's units per register pressure set (by set index)
+  std::vector<int> VgprUnits, SgprUnits;
 };
 
 static DenseMap<void *, FunctionHook *> HookOf; // strategy or DAG -> hook
@@ -358,10 +383,6 @@ static char regFile(const FunctionHook &H, StringRef RCName) {
     return 'v';
   return 's';
 }
-
-struct RegCounts {
-  unsigned VDefs = 0, SDefs = 0, VUses = 0, SUses = 0;
-};
 
 static RegCounts countRegs(const FunctionHook &H, const MachineInstr &MI) {
   RegCounts C;
@@ -674,6 +695,10 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
     pressureJson(OS, H, DAG->getTopRPTracker().getRegSetPressureAtPos());
     OS << ",\"pressure_bot\":";
     pressureJson(OS, H, DAG->getBotRPTracker().getRegSetPressureAtPos());
+    if (WithTable || !Compact) { // a pass constant: compact lines carry it with the table
+      OS << ",\"pressure_max\":";
+      pressureJson(OS, H, DAG->getRegPressure().MaxSetPressure);
+    }
   }
   OS << ",\"llvm\":";
   pickJson(OS, Llvm);
@@ -724,6 +749,7 @@ struct Snapshot {
   Pick Llvm;               // the default path's pick: LLVM's, or a PTX call statement's piece
   std::vector<Cand> Ready; // every node ready in each zone before LLVM picked
   std::vector<Cand> Cands; // the candidates offered: top zone first, then by node number
+  size_t LlvmIndex;        // Llvm's entry in Cands
   bool IsChoice;           // at least two distinct instructions
 
   bool isCandidate(Pick K) const {
@@ -768,15 +794,17 @@ static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S
       C.Available = true; // LLVM picks from the available queue
     Cands.push_back(C);
   }
-  std::stable_sort(Cands.begin(), Cands.end(), [](const Cand &A, const Cand &B) {
+  // (zone, node) is unique: std::sort gives the one order (and is faster than stable_sort).
+  std::sort(Cands.begin(), Cands.end(), [](const Cand &A, const Cand &B) {
     return std::make_pair(!A.Top, A.SU->NodeNum) < std::make_pair(!B.Top, B.SU->NodeNum);
   });
 
   // The default path's pick: LLVM's, except inside an NVPTX call statement, whose next
   // piece is then the only candidate.
   Pick Llvm = Heuristic;
+  const MachineInstr *LlvmMI = Default->getInstr();
   if (P.CallTailDone < P.CallTail.size()) {
-    const MachineInstr *Next = P.CallTail[P.CallTailDone];
+    const MachineInstr *Next = LlvmMI = P.CallTail[P.CallTailDone];
     llvm::erase_if(Cands, [&](const Cand &C) { return !C.Top || C.SU->getInstr() != Next; });
     if (Cands.empty())
       fail("the next piece of a PTX call statement is not ready in function '" +
@@ -789,9 +817,17 @@ static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S
   bool IsChoice = false;
   for (const Cand &C : Cands)
     IsChoice |= C.SU != Cands.front().SU;
+  size_t LlvmIndex = 0;
+  while (LlvmIndex != Cands.size() &&
+         (Cands[LlvmIndex].SU->getInstr() != LlvmMI || Cands[LlvmIndex].Top != Llvm.Top))
+    ++LlvmIndex;
+  if (LlvmIndex == Cands.size())
+    fail("LLVM's pick is not among the ready nodes in function '" + H.Name + "' region " +
+         Twine(P.Region));
   ++Stats.Decisions;
   Stats.Choices += IsChoice;
-  return Snapshot{H, P, Default, Heuristic, Llvm, std::move(Ready), std::move(Cands), IsChoice};
+  return Snapshot{H,         P,        Default,         Heuristic, Llvm, std::move(Ready),
+                  std::move(Cands), LlvmIndex, IsChoice};
 }
 
 // ======================================================== the hook: decision sources
@@ -1007,6 +1043,547 @@ public:
   }
 };
 
+// ------------------------------------------------------------ policy file
+
+// A learned policy (-agent-sched-policy=FILE, docs/policy.md) evaluated here, with no Python
+// and no pipe. Its Python twin, agentsched/core/policy.py, must pick the same candidates, so
+// both compute the same doubles with the same operations in the same order: the features,
+// z = (x - mean) / scale, each layer's output as 0 + w[0]*z[0] + w[1]*z[1] + ... (inputs in
+// order) + bias, then the activation (the plugin is built with -ffp-contract=off: no fused
+// multiply-adds). Ties within 1e-9 go to LLVM's pick, then to candidate order.
+namespace policy {
+
+static const char *const Classes[] = {"valu",       "salu", "vmem_load", "vmem_store",
+                                      "smem",       "lds",  "branch",    "other"};
+
+// The feature catalog in docs/policy.md's order (= agentsched.core.policy.FEATURES).
+enum Feature : unsigned {
+  Latency, Depth, Height, VgprDefs, SgprDefs, VgprUses, SgprUses, MayLoad, MayStore,
+  Available, ZoneTop, VgprPressureDiff, SgprPressureDiff, ClsFirst,
+  IsLlvmPick = ClsFirst + std::size(Classes), Slack, PressureAfter,
+  // region context: the same for every candidate of a point
+  CriticalPath, StepFrac, RemainingFrac, LogRegionSize, LogCandidates, PressureTop,
+  PressureBot, Stage, Visit, NumFeatures
+};
+static const char *const FeatureNames[] = {
+    "latency", "depth", "height", "vgpr_defs", "sgpr_defs", "vgpr_uses", "sgpr_uses",
+    "may_load", "may_store", "available", "zone_top", "vgpr_pressure_diff",
+    "sgpr_pressure_diff", "cls_valu", "cls_salu", "cls_vmem_load", "cls_vmem_store",
+    "cls_smem", "cls_lds", "cls_branch", "cls_other", "is_llvm_pick", "slack",
+    "pressure_after", "critical_path", "step_frac", "remaining_frac", "log_region_size",
+    "log_candidates", "pressure_top", "pressure_bot", "stage", "visit"};
+static_assert(std::size(FeatureNames) == NumFeatures, "one name per feature");
+
+constexpr double MaxAbs = 1e9, MinScale = 1e-9, TieEps = 1e-9;
+constexpr unsigned MaxLayers = 8, MaxWidth = 1024;
+
+struct Layer {
+  unsigned In = 0, Out = 0;
+  std::vector<double> W, B; // W: In rows of Out (W[i * Out + j] weighs input i for output j)
+  enum { Tanh, Relu, Linear } Act = Linear;
+};
+
+struct Model {
+  std::string Family;             // "amdgpu" or "nvptx"
+  std::vector<unsigned> Inputs;   // catalog index of each input, in order
+  std::vector<double> Mean, Scale;
+  std::vector<Layer> Layers;      // a linear model: one layer, one output, linear
+  std::vector<std::pair<std::string, int>> Vgpr, Sgpr; // pressure set -> units
+  bool Guard = false;
+  int64_t Slack = 0;
+};
+
+// Reads one policy file; every error names the file and the field (the same rules as
+// agentsched.core.policy._check).
+class Reader {
+  std::string Where;
+  std::string Err;
+
+  bool bad(const std::string &Field, const std::string &Why) {
+    if (Err.empty())
+      Err = "policy file '" + Where + "': field '" + Field + "' " + Why;
+    return false;
+  }
+  static std::string shortText(const json::Value *V) {
+    if (!V)
+      return "nothing";
+    std::string S;
+    raw_string_ostream(S) << *V;
+    return S.size() <= 60 ? S : S.substr(0, 57) + "...";
+  }
+  bool number(const json::Value *V, const std::string &Field, double Lo, double &Out) {
+    std::optional<double> D = V ? V->getAsNumber() : std::nullopt;
+    if (!D || !std::isfinite(*D) || *D < Lo || *D > MaxAbs)
+      return bad(Field, "must be a finite number from " + fmt(Lo) + " to 1e+09, got " +
+                            shortText(V));
+    Out = *D;
+    return true;
+  }
+  static std::string fmt(double D) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof(Buf), "%g", D);
+    return Buf;
+  }
+  bool numbers(const json::Value *V, const std::string &Field, size_t N, double Lo,
+               std::vector<double> &Out) {
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    if (!A)
+      return bad(Field, "must be an array of numbers, got " + shortText(V));
+    if (A->size() != N)
+      return bad(Field, "must have " + std::to_string(N) + " numbers (one per input), got " +
+                            std::to_string(A->size()));
+    Out.resize(N);
+    for (size_t I = 0; I != N; ++I)
+      if (!number(&(*A)[I], Field + "[" + std::to_string(I) + "]", Lo, Out[I]))
+        return false;
+    return true;
+  }
+  bool sets(const json::Object *PS, const char *Group,
+            std::vector<std::pair<std::string, int>> &Out) {
+    const json::Object *G = PS->getObject(Group);
+    std::string Field = std::string("pressure_sets.") + Group;
+    if (!G)
+      return bad(Field, "must be an object: set -> units");
+    for (const auto &[Name, V] : *G) {
+      std::optional<int64_t> U = V.getAsInteger();
+      if (!U || *U < 1 || *U > 64)
+        return bad(Field + "." + Name.str(), "must be an integer from 1 to 64, got " +
+                                                 shortText(&V));
+      Out.push_back({Name.str(), int(*U)});
+    }
+    std::sort(Out.begin(), Out.end()); // JSON object order is not kept; sums are exact
+    return true;
+  }
+  bool layer(const json::Value *V, const std::string &At, unsigned In, Layer &L) {
+    const json::Object *O = V ? V->getAsObject() : nullptr;
+    if (!O || O->size() != 3 || !O->get("weights") || !O->get("bias") ||
+        !O->get("activation"))
+      return bad(At, "must be {\"weights\": [[...]], \"bias\": [...], \"activation\": ...}");
+    const json::Array *W = O->getArray("weights");
+    if (!W || W->empty() || W->size() > MaxWidth)
+      return bad(At + ".weights", "must be an array of 1 to " + std::to_string(MaxWidth) +
+                                      " rows (one per output)");
+    L.In = In;
+    L.Out = W->size();
+    L.W.resize(size_t(In) * L.Out);
+    for (unsigned J = 0; J != L.Out; ++J) {
+      std::vector<double> Row;
+      if (!numbers(&(*W)[J], At + ".weights[" + std::to_string(J) + "]", In, -MaxAbs, Row))
+        return false;
+      for (unsigned I = 0; I != In; ++I)
+        L.W[size_t(I) * L.Out + J] = Row[I];
+    }
+    if (!numbers(O->get("bias"), At + ".bias", L.Out, -MaxAbs, L.B))
+      return false;
+    std::optional<StringRef> A = O->getString("activation");
+    if (A == "tanh")
+      L.Act = Layer::Tanh;
+    else if (A == "relu")
+      L.Act = Layer::Relu;
+    else if (A == "linear")
+      L.Act = Layer::Linear;
+    else
+      return bad(At + ".activation", "must be one of tanh, relu, linear, got " +
+                                         shortText(O->get("activation")));
+    return true;
+  }
+
+public:
+  // Fills M from the file at Path; returns an error message (empty: done).
+  std::string read(const std::string &Path, Model &M) {
+    Where = Path;
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return "cannot read policy file '" + Path + "': " + Buf.getError().message();
+    Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+    if (!V)
+      return "policy file '" + Path + "': not JSON: " + toString(V.takeError());
+    const json::Object *O = V->getAsObject();
+    if (!O)
+      return "policy file '" + Path + "': expected a JSON object";
+    (void)(parse(*O, M));
+    return Err;
+  }
+
+private:
+  bool parse(const json::Object &O, Model &M) {
+    static const char *const Known[] = {"format",        "version",    "target",
+                                        "features",      "normalization", "pressure_sets",
+                                        "model",         "tie_break",  "guard",
+                                        "provenance"};
+    for (const auto &KV : O)
+      if (!is_contained(Known, KV.first.str()))
+        return bad(KV.first.str(), "is not a policy field");
+    if (O.getString("format") != StringRef("agentsched-policy"))
+      return bad("format", "must be 'agentsched-policy', got " + shortText(O.get("format")));
+    if (O.getInteger("version") != int64_t(1))
+      return bad("version", "must be 1 (this plugin reads version 1), got " +
+                                shortText(O.get("version")));
+    std::optional<StringRef> Family = O.getString("target");
+    if (Family != StringRef("amdgpu") && Family != StringRef("nvptx"))
+      return bad("target", "must be one of amdgpu, nvptx, got " + shortText(O.get("target")));
+    M.Family = Family->str();
+    const json::Array *F = O.getArray("features");
+    if (!F || F->empty())
+      return bad("features", "must be a non-empty array of feature names");
+    for (size_t I = 0; I != F->size(); ++I) {
+      std::string Field = "features[" + std::to_string(I) + "]";
+      std::optional<StringRef> Name = (*F)[I].getAsString();
+      auto It = Name ? llvm::find(FeatureNames, *Name) : std::end(FeatureNames);
+      if (It == std::end(FeatureNames))
+        return bad(Field, "names no feature: " + shortText(&(*F)[I]) +
+                              " (docs/policy.md lists them)");
+      unsigned Index = It - std::begin(FeatureNames);
+      if (is_contained(M.Inputs, Index))
+        return bad(Field, "repeats '" + Name->str() + "'");
+      M.Inputs.push_back(Index);
+    }
+    size_t N = M.Inputs.size();
+    M.Mean.assign(N, 0.0);
+    M.Scale.assign(N, 1.0);
+    if (const json::Value *Norm = O.get("normalization")) {
+      const json::Object *NO = Norm->getAsObject();
+      if (!NO || llvm::any_of(*NO, [](const auto &KV) {
+            return KV.first != "mean" && KV.first != "scale";
+          }))
+        return bad("normalization", "must be an object with 'mean' and/or 'scale'");
+      if (NO->get("mean") &&
+          !numbers(NO->get("mean"), "normalization.mean", N, -MaxAbs, M.Mean))
+        return false;
+      if (NO->get("scale") &&
+          !numbers(NO->get("scale"), "normalization.scale", N, MinScale, M.Scale))
+        return false;
+    }
+    const json::Object *PS = O.getObject("pressure_sets");
+    if (!PS || PS->size() != 2 || !PS->get("vgpr") || !PS->get("sgpr"))
+      return bad("pressure_sets", "must be an object with 'vgpr' and 'sgpr'");
+    if (!sets(PS, "vgpr", M.Vgpr) || !sets(PS, "sgpr", M.Sgpr))
+      return false;
+    const json::Object *Mo = O.getObject("model");
+    std::optional<StringRef> Type = Mo ? Mo->getString("type") : std::nullopt;
+    if (Type == StringRef("linear")) {
+      if (llvm::any_of(*Mo, [](const auto &KV) {
+            return KV.first != "type" && KV.first != "weights" && KV.first != "bias";
+          }))
+        return bad("model", "a linear model has 'weights' and 'bias' only");
+      Layer L;
+      L.In = N;
+      L.Out = 1;
+      L.B.assign(1, 0.0);
+      if (!numbers(Mo->get("weights"), "model.weights", N, -MaxAbs, L.W))
+        return false;
+      if (Mo->get("bias") && !number(Mo->get("bias"), "model.bias[0]", -MaxAbs, L.B[0]))
+        return false;
+      M.Layers.push_back(std::move(L));
+    } else if (Type == StringRef("mlp")) {
+      const json::Array *Ls = Mo->getArray("layers");
+      if (Mo->size() != 2 || !Ls || Ls->empty() || Ls->size() > MaxLayers)
+        return bad("model.layers",
+                   "must be an array of 1 to " + std::to_string(MaxLayers) + " layers");
+      unsigned In = N;
+      for (size_t K = 0; K != Ls->size(); ++K) {
+        Layer L;
+        if (!layer(&(*Ls)[K], "model.layers[" + std::to_string(K) + "]", In, L))
+          return false;
+        In = L.Out;
+        M.Layers.push_back(std::move(L));
+      }
+      if (In != 1)
+        return bad("model.layers[" + std::to_string(Ls->size() - 1) + "].weights",
+                   "must have 1 row (the score), got " + std::to_string(In));
+    } else {
+      return bad("model", "must be an object with \"type\": \"linear\" or \"mlp\", got " +
+                              shortText(O.get("model")));
+    }
+    if (const json::Value *T = O.get("tie_break"); T && T->getAsString() != "llvm_then_order")
+      return bad("tie_break", "must be 'llvm_then_order', got " + shortText(T));
+    if (const json::Value *G = O.get("guard"); G && G->kind() != json::Value::Null) {
+      const json::Object *GO = G->getAsObject();
+      if (!GO || GO->getString("type") != StringRef("vgpr_pressure") ||
+          llvm::any_of(*GO, [](const auto &KV) {
+            return KV.first != "type" && KV.first != "slack";
+          }))
+        return bad("guard", "must be null or {\"type\": 'vgpr_pressure', \"slack\": N}, got " +
+                                shortText(G));
+      M.Guard = true;
+      if (const json::Value *S = GO->get("slack")) {
+        std::optional<int64_t> I = S->getAsInteger();
+        if (!I || *I < 0 || *I > int64_t(MaxAbs))
+          return bad("guard.slack", "must be an integer >= 0, got " + shortText(S));
+        M.Slack = *I;
+      }
+    }
+    if (const json::Value *P = O.get("provenance"); P && !P->getAsObject())
+      return bad("provenance", "must be an object");
+    return true;
+  }
+};
+
+static double activate(const Layer &L, double X) {
+  switch (L.Act) {
+  case Layer::Tanh:
+    return std::tanh(X);
+  case Layer::Relu:
+    return X > 0.0 ? X : 0.0;
+  case Layer::Linear:
+    break;
+  }
+  return X;
+}
+
+// One layer for N candidates: Out[c][j] = act(0 + In[c][0]*w[0][j] + In[c][1]*w[1][j] + ...
+// + b[j]), each sum over the inputs in order (In: N rows of L.In; Out: N rows of L.Out).
+// The N * L.Out sums are independent: four advance together in registers, so that none
+// waits for its own previous addition (a single dependent chain would, at every input).
+static void forward(const Layer &L, const double *In, double *Out, size_t N) {
+  const unsigned NI = L.In, NO = L.Out;
+  const size_t Total = N * NO;
+  size_t P = 0; // Out[P] is candidate P / NO, output P % NO
+  for (; P + 4 <= Total; P += 4) {
+    const double *X[4];
+    unsigned J[4];
+    for (unsigned T = 0; T != 4; ++T) {
+      X[T] = In + (P + T) / NO * NI;
+      J[T] = (P + T) % NO;
+    }
+    double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0;
+    const double *W = L.W.data();
+    for (unsigned K = 0; K != NI; ++K, W += NO) {
+      A0 = A0 + X[0][K] * W[J[0]];
+      A1 = A1 + X[1][K] * W[J[1]];
+      A2 = A2 + X[2][K] * W[J[2]];
+      A3 = A3 + X[3][K] * W[J[3]];
+    }
+    Out[P] = activate(L, A0 + L.B[J[0]]);
+    Out[P + 1] = activate(L, A1 + L.B[J[1]]);
+    Out[P + 2] = activate(L, A2 + L.B[J[2]]);
+    Out[P + 3] = activate(L, A3 + L.B[J[3]]);
+  }
+  for (; P != Total; ++P) {
+    const double *X = In + P / NO * NI, *W = L.W.data() + P % NO;
+    double A = 0.0;
+    for (unsigned K = 0; K != NI; ++K, W += NO)
+      A = A + X[K] * *W;
+    Out[P] = activate(L, A + L.B[P % NO]);
+  }
+}
+
+class Policy : public DecisionSource {
+  Model M;
+  std::vector<double> InvScale;   // 1 / scale, per input (z = (x - mean) * (1 / scale))
+  bool Needed[NumFeatures] = {};  // features the model reads (the others are not computed)
+  std::vector<double> Row, X, Next, Scores; // scratch, reused at every point
+  std::vector<int64_t> After;
+  std::vector<char> Allowed;
+
+  // The policy's units by pressure-set index of this function's target, checked once.
+  void bind(FunctionHook &H) {
+    if (!H.VgprUnits.empty())
+      return;
+    const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
+    const Triple &TT = H.MF->getTarget().getTargetTriple();
+    if ((M.Family == "amdgpu") != TT.isAMDGPU() || (M.Family == "nvptx") != TT.isNVPTX())
+      fail("policy file '" + PolicyPath + "': field 'target' is '" + M.Family +
+           "', but llc compiles for " + TT.str());
+    unsigned NumSets = TRI->getNumRegPressureSets();
+    H.VgprUnits.assign(NumSets, 0);
+    H.SgprUnits.assign(NumSets, 0);
+    for (auto [Group, Sets, Units] :
+         {std::make_tuple("vgpr", &M.Vgpr, &H.VgprUnits),
+          std::make_tuple("sgpr", &M.Sgpr, &H.SgprUnits)})
+      for (const auto &[Name, U] : *Sets) {
+        unsigned I = 0;
+        while (I != NumSets && Name != TRI->getRegPressureSetName(I))
+          ++I;
+        if (I == NumSets) {
+          std::string Have;
+          for (unsigned J = 0; J != NumSets; ++J)
+            Have += (J ? ", " : "") + std::string(TRI->getRegPressureSetName(J));
+          fail("policy file '" + PolicyPath + "': field 'pressure_sets." + Group + "." + Name +
+               "' names no register pressure set of " + TT.str() + " (it has " + Have + ")");
+        }
+        (*Units)[I] = U;
+      }
+  }
+
+  const NodeFacts &facts(FunctionHook &H, PassRecord &P, SUnit &SU) {
+    if (P.Facts.size() <= SU.NodeNum)
+      P.Facts.resize(H.DAG->SUnits.size() + 1);
+    NodeFacts &N = P.Facts[SU.NodeNum];
+    if (!N.Known) {
+      const MachineInstr &MI = *SU.getInstr();
+      const char *Cls = instrClass(H, MI, opcodeName(MI));
+      N = {SU.Latency, SU.getDepth(), SU.getHeight(), countRegs(H, MI), MI.mayLoad(),
+           MI.mayStore(),
+           unsigned(llvm::find_if(Classes, [&](const char *C) { return !strcmp(C, Cls); }) -
+                    std::begin(Classes)),
+           true};
+    }
+    return N;
+  }
+
+  // The best candidate among the allowed ones (Allowed empty: all); ties as docs/policy.md
+  // says: LLVM's pick, then candidate order (one entry per instruction, in LLVM's zone).
+  size_t best(const Snapshot &S) {
+    auto Ok = [&](size_t I) { return Allowed.empty() || Allowed[I]; };
+    double Top = -std::numeric_limits<double>::infinity();
+    for (size_t I = 0; I != Scores.size(); ++I)
+      if (Ok(I))
+        Top = std::max(Top, Scores[I]);
+    std::vector<size_t> Best;
+    for (size_t I = 0; I != Scores.size(); ++I)
+      if (Ok(I) && Scores[I] >= Top - TieEps)
+        Best.push_back(I);
+    if (Best.size() == 1 || is_contained(Best, S.LlvmIndex))
+      return Best.size() == 1 ? Best[0] : S.LlvmIndex;
+    std::vector<size_t> Unique; // DecisionPoint.unique_candidates
+    DenseMap<const SUnit *, size_t> Slot;
+    for (size_t I = 0; I != S.Cands.size(); ++I) {
+      auto [It, New] = Slot.try_emplace(S.Cands[I].SU, Unique.size());
+      if (New)
+        Unique.push_back(I);
+      else if (S.Cands[I].Top == S.Llvm.Top && S.Cands[Unique[It->second]].Top != S.Llvm.Top)
+        Unique[It->second] = I;
+    }
+    for (size_t I : Unique)
+      if (is_contained(Best, I))
+        return I;
+    return Best[0];
+  }
+
+public:
+  std::string load() {
+    std::string Err = Reader().read(PolicyPath, M);
+    for (unsigned F : M.Inputs)
+      Needed[F] = true;
+    for (double Sc : M.Scale)
+      InvScale.push_back(1.0 / Sc);
+    return Err;
+  }
+
+  Pick decide(const Snapshot &S) override {
+    if (!S.IsChoice)
+      return S.Llvm;
+    FunctionHook &H = S.H;
+    PassRecord &P = S.P;
+    ScheduleDAGMILive *DAG = H.DAG;
+    bind(H);
+    ++Stats.PolicyDecisions;
+    const size_t NumSets = H.VgprUnits.size(), N = S.Cands.size();
+    static const std::vector<unsigned> None;
+    bool Tracking = DAG->isTrackingPressure();
+    const std::vector<unsigned> &TopP =
+        Tracking ? DAG->getTopRPTracker().getRegSetPressureAtPos() : None;
+    const std::vector<unsigned> &BotP =
+        Tracking ? DAG->getBotRPTracker().getRegSetPressureAtPos() : None;
+    const std::vector<unsigned> &MaxP = Tracking ? DAG->getRegPressure().MaxSetPressure : None;
+    auto weighted = [&](const std::vector<unsigned> &Pr, const std::vector<int> &Units) {
+      int64_t Sum = 0;
+      for (size_t I = 0; I != Pr.size() && I != NumSets; ++I)
+        Sum += int64_t(Units[I]) * Pr[I];
+      return Sum;
+    };
+
+    // Point-wide quantities (docs/policy.md): scale, critical path left, pressure reference.
+    int64_t Scale = 1, CP = 0;
+    for (const Cand &C : S.Cands) {
+      const NodeFacts &F = facts(H, P, *C.SU);
+      Scale = std::max<int64_t>(Scale, int64_t(F.Depth) + F.Height + F.Latency);
+      CP = std::max<int64_t>(CP, C.Top ? F.Height : F.Depth);
+    }
+    const double Sc = double(Scale);
+    const int64_t Ref = weighted(MaxP, H.VgprUnits);
+    const double RefDiv = double(std::max<int64_t>(1, Ref));
+    const double Size = double(std::max(1u, P.Size));
+    Row.assign(NumFeatures, 0.0);
+    Row[CriticalPath] = double(CP) / Sc;
+    Row[StepFrac] = double(P.Steps) / Size;
+    Row[RemainingFrac] = double(P.Size - P.Steps) / Size;
+    Row[LogRegionSize] = std::log2(1.0 + double(P.Size));
+    Row[LogCandidates] = std::log2(1.0 + double(N));
+    Row[PressureTop] = double(weighted(TopP, H.VgprUnits)) / RefDiv;
+    Row[PressureBot] = double(weighted(BotP, H.VgprUnits)) / RefDiv;
+    Row[Stage] = double(P.Stage);
+    Row[Visit] = double(P.Visit);
+
+    const bool NeedAfter = M.Guard || Needed[PressureAfter];
+    const bool NeedPD = NeedAfter || Needed[VgprPressureDiff] || Needed[SgprPressureDiff];
+    const unsigned In = M.Inputs.size();
+    After.assign(N, 0);
+    X.resize(N * In);
+    for (size_t I = 0; I != N; ++I) {
+      const Cand &C = S.Cands[I];
+      const NodeFacts &F = facts(H, P, *C.SU);
+      if (NeedPD) {
+        RawPD PD = pressureDiff(H, C.SU);
+        int64_t VPD = 0, SPD = 0;
+        for (auto [Set, Inc] : PD) {
+          VPD += int64_t(H.VgprUnits[Set]) * Inc;
+          SPD += int64_t(H.SgprUnits[Set]) * Inc;
+        }
+        Row[VgprPressureDiff] = double(VPD) / 8.0;
+        Row[SgprPressureDiff] = double(SPD) / 8.0;
+        if (NeedAfter) { // the "vgpr" pressure at its zone's boundary once it is scheduled
+          const std::vector<unsigned> &Cur = C.Top ? TopP : BotP;
+          int64_t A = 0;
+          for (size_t Set = 0; Set != Cur.size() && Set != NumSets; ++Set) {
+            if (!H.VgprUnits[Set])
+              continue;
+            int64_t V = Cur[Set];
+            for (auto [PSet, Inc] : PD)
+              if (PSet == Set)
+                V += C.Top ? -Inc : Inc;
+            A += int64_t(H.VgprUnits[Set]) * std::max<int64_t>(0, V);
+          }
+          After[I] = A;
+          Row[PressureAfter] = double(A) / RefDiv;
+        }
+      }
+      Row[Latency] = double(F.Latency) / Sc;
+      Row[Depth] = double(F.Depth) / Sc;
+      Row[Height] = double(F.Height) / Sc;
+      Row[VgprDefs] = double(F.Regs.VDefs) / 8.0;
+      Row[SgprDefs] = double(F.Regs.SDefs) / 8.0;
+      Row[VgprUses] = double(F.Regs.VUses) / 8.0;
+      Row[SgprUses] = double(F.Regs.SUses) / 8.0;
+      Row[MayLoad] = F.Load;
+      Row[MayStore] = F.Store;
+      Row[Available] = C.Available;
+      Row[ZoneTop] = C.Top;
+      for (unsigned K = 0; K != std::size(Classes); ++K)
+        Row[ClsFirst + K] = F.Cls == K;
+      Row[IsLlvmPick] = I == S.LlvmIndex;
+      Row[Slack] = double(CP - (C.Top ? F.Height : F.Depth)) / Sc;
+
+      double *Z = &X[I * In];
+      for (unsigned K = 0; K != In; ++K)
+        Z[K] = (Row[M.Inputs[K]] - M.Mean[K]) * InvScale[K];
+    }
+    for (const Layer &L : M.Layers) {
+      Next.resize(N * L.Out);
+      forward(L, X.data(), Next.data(), N);
+      X.swap(Next);
+    }
+    Scores.assign(X.begin(), X.begin() + N);
+
+    Allowed.clear();
+    size_t Choice = best(S);
+    if (M.Guard) {
+      int64_t Bound = std::max(Ref + M.Slack, After[S.LlvmIndex]);
+      if (After[Choice] > Bound) {
+        Allowed.resize(N);
+        for (size_t I = 0; I != N; ++I)
+          Allowed[I] = After[I] <= Bound;
+        Choice = best(S);
+        ++Stats.GuardInterventions;
+      }
+    }
+    return {idOf(H, S.Cands[Choice].SU->getInstr()), S.Cands[Choice].Top};
+  }
+};
+
+} // namespace policy
+
 // ======================================================== the hook: apply
 
 // Makes Want the pick LLVM returns: LLVM's own node stays; another is swapped in.
@@ -1177,6 +1754,15 @@ static std::string setUp() {
       return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
     Source = std::make_unique<LiveChannel>(In, Out);
   }
+  if (!PolicyPath.empty() && (!DecisionsPath.empty() || !ChannelFds.empty()))
+    return Err = "give one of -agent-sched-decisions, -agent-sched-channel and "
+                 "-agent-sched-policy, not several";
+  if (!PolicyPath.empty()) {
+    auto P = std::make_unique<policy::Policy>();
+    if (!(Err = P->load()).empty())
+      return Err;
+    Source = std::move(P);
+  }
   if (!DecisionsPath.empty()) {
     auto File = std::make_unique<DecisionFile>();
     if (!(Err = File->load()).empty())
@@ -1238,6 +1824,8 @@ static std::string reportJson() {
                  {"missing", Stats.Missing},
                  {"unmatched", Stats.Unmatched},
                  {"asked", Stats.Asked},
+                 {"policy_decisions", Stats.PolicyDecisions},
+                 {"guard_interventions", Stats.GuardInterventions},
                  {"forced", Stats.Forced},
                  {"regions", Stats.Regions},
                  {"passes", Stats.Passes},

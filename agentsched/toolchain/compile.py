@@ -141,7 +141,8 @@ def recorded_llc_flags(ir: Path) -> list[str]:
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
-                channel: str | None = None, lenient: bool = False, base: str = "target",
+                channel: str | None = None, policy: Path | None = None,
+                lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
@@ -161,6 +162,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 cmd.append("-agent-sched-state-log-format=full")
         if channel:
             cmd.append(f"-agent-sched-channel={channel}")
+        if policy:
+            cmd.append(f"-agent-sched-policy={policy}")
         if lenient:
             cmd.append("-agent-sched-lenient")
     return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]
@@ -184,14 +187,15 @@ def _read_report(report: Path, base: str) -> dict:
 def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision] | Path | None = None,
                state_log: Path | None = None, lenient: bool = False, base: str = "target",
                extra: list[str] | None = None, agent_timeout: float | None = None,
-               full_state_log: bool = False) -> CompileResult:
+               full_state_log: bool = False, policy: Path | None = None) -> CompileResult:
     """One llc run over IR with the plugin. With `agent`, it answers live over the channel
     (agent_timeout: seconds allowed per answer, see channel.run_live). Only the kernel the IR
     names (frontend.ir_entry) is hooked; other functions keep LLVM's schedule. The state log
     is published at `state_log` only when llc succeeds (agentsched.outputs). NVPTX output is
-    checked by ptxas when one is installed (result.validated)."""
-    if agent is not None and decisions is not None:
-        raise ValueError("give an agent or decisions, not both")
+    checked by ptxas when one is installed (result.validated). `policy`: a policy file
+    (docs/policy.md) that the plugin evaluates itself, no Python in the loop."""
+    if sum(x is not None for x in (agent, decisions, policy)) > 1:
+        raise ValueError("give an agent, decisions or a policy, not several")
     from .frontend import ir_entry
     entry = ir_entry(ir)
     staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
@@ -216,7 +220,8 @@ def compile_ir(ir: Path, target: Target, *, agent=None, decisions: list[Decision
                             agent, timeout=agent_timeout)
             result_decisions, stats = live.decisions, live.agent_stats
         else:
-            run(llc_command(ir, target, asm, decisions=dec_path, lenient=lenient, **options))
+            run(llc_command(ir, target, asm, decisions=dec_path, lenient=lenient,
+                            policy=policy, **options))
         if log is not None and not log.exists():
             log.write_text("")  # nothing was scheduled: an empty state log
         text = asm.read_text()

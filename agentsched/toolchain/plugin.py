@@ -76,7 +76,9 @@ def build_command(out: Path) -> list[str]:
     cxxflags = run([config, "--cxxflags"]).split()
     libdir = run([config, "--libdir"]).strip()
     # -DNDEBUG is mandatory: without it LLVM's ScheduleDAG layout differs from libLLVM's.
-    return [find_tool("g++"), *cxxflags, "-DNDEBUG", "-O2", "-fPIC", "-shared",
+    # -ffp-contract=off: a policy's scores must be the plain IEEE operations Python computes.
+    return [find_tool("g++"), *cxxflags, "-DNDEBUG", "-O2", "-ffp-contract=off", "-fPIC",
+            "-shared",
             "-fvisibility=hidden", "-fvisibility-inlines-hidden", str(SOURCE), "-o", str(out),
             f"-L{libdir}", "-lLLVM-19", "-Wl,--no-undefined"]
 
