@@ -246,11 +246,11 @@ def _is_num(v) -> bool:
     return type(v) in (int, float) and math.isfinite(v)
 
 
-def _numbers(v, where, name, length=None, lo=-MAX_ABS, hi=MAX_ABS) -> None:
+def _numbers(v, where, name, length=None, lo=-MAX_ABS, hi=MAX_ABS, per="input") -> None:
     if not isinstance(v, list):
         raise _err(where, name, f"must be an array of numbers, got {_short(v)}")
     if length is not None and len(v) != length:
-        raise _err(where, name, f"must have {length} numbers (one per input), got {len(v)}")
+        raise _err(where, name, f"must have {length} numbers (one per {per}), got {len(v)}")
     for i, x in enumerate(v):
         if not _is_num(x) or not lo <= x <= hi:
             raise _err(where, f"{name}[{i}]", f"must be a finite number from {lo:g} to "
@@ -349,7 +349,7 @@ def _check_model(m, where: str, n: int) -> None:
                                                "(one per output)")
         for j, row in enumerate(W):
             _numbers(row, where, f"{at}.weights[{j}]", inputs)
-        _numbers(L["bias"], where, f"{at}.bias", len(W))
+        _numbers(L["bias"], where, f"{at}.bias", len(W), per="output")
         if L["activation"] not in ACTIVATIONS:
             raise _err(where, f"{at}.activation", f"must be one of {', '.join(ACTIVATIONS)}, "
                                                   f"got {_short(L['activation'])}")
@@ -477,6 +477,19 @@ def _best(point: DecisionPoint, s: Sequence[float], among: Sequence[int]) -> int
     return best[0]
 
 
+def allowed(policy: SchedulingPolicy, point: DecisionPoint) -> list[bool]:
+    """The guard, per candidate: LLVM's own pick, or a pick that leaves the "vgpr" pressure
+    at its zone's boundary at most max(the region's pre-pass maximum + slack, that
+    boundary's pressure now). A policy may raise pressure up to the region's reference;
+    beyond it only LLVM's own picks raise it."""
+    vg = policy.pressure_sets["vgpr"]
+    after = pressure_after(point, policy.pressure_sets)
+    ref = _weighted(point.pressure_max, vg) + policy.guard.slack
+    now = {"top": _weighted(point.pressure_top, vg), "bot": _weighted(point.pressure_bot, vg)}
+    return [c.key == point.llvm or a <= max(ref, now[c.zone])
+            for c, a in zip(point.candidates, after)]
+
+
 def evaluate(policy: SchedulingPolicy, point: DecisionPoint) -> Choice:
     """The policy's pick at `point` (a point with a choice: the plugin consults the policy
     only where two distinct instructions are ready)."""
@@ -485,12 +498,9 @@ def evaluate(policy: SchedulingPolicy, point: DecisionPoint) -> Choice:
     i = _best(point, s, everyone)
     guarded = False
     if policy.guard is not None:
-        after = pressure_after(point, policy.pressure_sets)
-        ref = _weighted(point.pressure_max, policy.pressure_sets["vgpr"])
-        llvm = next(k for k, c in enumerate(point.candidates) if c.key == point.llvm)
-        bound = max(ref + policy.guard.slack, after[llvm])
-        if after[i] > bound:
-            i = _best(point, s, [k for k in everyone if after[k] <= bound])
+        ok = allowed(policy, point)
+        if not ok[i]:
+            i = _best(point, s, [k for k in everyone if ok[k]])
             guarded = True
     return Choice(point.candidates[i], guarded, tuple(float(v) for v in s))
 

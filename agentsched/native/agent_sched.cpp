@@ -1125,13 +1125,13 @@ class Reader {
     return Buf;
   }
   bool numbers(const json::Value *V, const std::string &Field, size_t N, double Lo,
-               std::vector<double> &Out) {
+               std::vector<double> &Out, const char *Per = "input") {
     const json::Array *A = V ? V->getAsArray() : nullptr;
     if (!A)
       return bad(Field, "must be an array of numbers, got " + shortText(V));
     if (A->size() != N)
-      return bad(Field, "must have " + std::to_string(N) + " numbers (one per input), got " +
-                            std::to_string(A->size()));
+      return bad(Field, "must have " + std::to_string(N) + " numbers (one per " + Per +
+                            "), got " + std::to_string(A->size()));
     Out.resize(N);
     for (size_t I = 0; I != N; ++I)
       if (!number(&(*A)[I], Field + "[" + std::to_string(I) + "]", Lo, Out[I]))
@@ -1173,7 +1173,7 @@ class Reader {
       for (unsigned I = 0; I != In; ++I)
         L.W[size_t(I) * L.Out + J] = Row[I];
     }
-    if (!numbers(O->get("bias"), At + ".bias", L.Out, -MaxAbs, L.B))
+    if (!numbers(O->get("bias"), At + ".bias", L.Out, -MaxAbs, L.B, "output"))
       return false;
     std::optional<StringRef> A = O->getString("activation");
     if (A == "tanh")
@@ -1501,8 +1501,9 @@ public:
     Row[RemainingFrac] = double(P.Size - P.Steps) / Size;
     Row[LogRegionSize] = std::log2(1.0 + double(P.Size));
     Row[LogCandidates] = std::log2(1.0 + double(N));
-    Row[PressureTop] = double(weighted(TopP, H.VgprUnits)) / RefDiv;
-    Row[PressureBot] = double(weighted(BotP, H.VgprUnits)) / RefDiv;
+    const int64_t NowTop = weighted(TopP, H.VgprUnits), NowBot = weighted(BotP, H.VgprUnits);
+    Row[PressureTop] = double(NowTop) / RefDiv;
+    Row[PressureBot] = double(NowBot) / RefDiv;
     Row[Stage] = double(P.Stage);
     Row[Visit] = double(P.Visit);
 
@@ -1569,11 +1570,13 @@ public:
     Allowed.clear();
     size_t Choice = best(S);
     if (M.Guard) {
-      int64_t Bound = std::max(Ref + M.Slack, After[S.LlvmIndex]);
-      if (After[Choice] > Bound) {
-        Allowed.resize(N);
-        for (size_t I = 0; I != N; ++I)
-          Allowed[I] = After[I] <= Bound;
+      // LLVM's own pick, or a pick that leaves its zone's boundary pressure at most the
+      // larger of the region's reference + slack and that boundary's pressure now.
+      Allowed.resize(N);
+      for (size_t I = 0; I != N; ++I)
+        Allowed[I] = I == S.LlvmIndex ||
+                     After[I] <= std::max(Ref + M.Slack, S.Cands[I].Top ? NowTop : NowBot);
+      if (!Allowed[Choice]) {
         Choice = best(S);
         ++Stats.GuardInterventions;
       }
