@@ -249,6 +249,13 @@ struct DeltaState {
   unsigned Stamp = 0;
 };
 
+// A ready node as a candidate: its zone and queue.
+struct Cand {
+  SUnit *SU;
+  bool Top;
+  bool Available;
+};
+
 // 32-bit register units an instruction writes and reads, by register file (countRegs).
 struct RegCounts {
   unsigned VDefs = 0, SDefs = 0, VUses = 0, SUses = 0;
@@ -320,6 +327,7 @@ struct FunctionHook {
   int LastRegionInStage = -1;
   // -agent-sched-policy: the policy's units per register pressure set (by set index)
   std::vector<int> VgprUnits, SgprUnits;
+  std::vector<Cand> SpareReady, SpareCands; // storage reused by every pickNode() call
 };
 
 static DenseMap<void *, FunctionHook *> HookOf; // strategy or DAG -> hook
@@ -534,12 +542,6 @@ static void endPass(FunctionHook &H) {
 }
 
 // ------------------------------------------------------------ serialization
-
-struct Cand {
-  SUnit *SU;
-  bool Top;
-  bool Available;
-};
 
 static std::string quoted(StringRef S) {
   std::string Out;
@@ -771,7 +773,8 @@ static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S
 
   // The ready set of each zone (available + pending) does not change inside pickNode;
   // only its split between the two queues may.
-  std::vector<Cand> Ready;
+  std::vector<Cand> Ready = std::move(H.SpareReady);
+  Ready.clear();
   for (SUnit *SU : Top.Available) Ready.push_back({SU, true, true});
   for (SUnit *SU : Top.Pending) Ready.push_back({SU, true, false});
   for (SUnit *SU : Bot.Available) Ready.push_back({SU, false, true});
@@ -779,13 +782,15 @@ static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S
 
   SUnit *Default = H.OrigPick(S, IsTopNode);
   if (!Default) {
+    H.SpareReady = std::move(Ready);
     endPass(H);
     return std::nullopt;
   }
   PassRecord &P = H.Passes[H.Current];
   const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
 
-  std::vector<Cand> Cands;
+  std::vector<Cand> Cands = std::move(H.SpareCands);
+  Cands.clear();
   for (Cand C : Ready) {
     SchedBoundary &Z = C.Top ? Top : Bot;
     if (C.SU != Default)
@@ -1375,6 +1380,7 @@ class Policy : public DecisionSource {
   std::vector<double> Row, X, Next, Scores; // scratch, reused at every point
   std::vector<int64_t> After;
   std::vector<char> Allowed;
+  std::vector<const NodeFacts *> Facts;
 
   // The policy's units by pressure-set index of this function's target, checked once.
   void bind(FunctionHook &H) {
@@ -1406,9 +1412,8 @@ class Policy : public DecisionSource {
       }
   }
 
+  // (P.Facts has a slot per node: decide() sizes it before taking pointers into it.)
   const NodeFacts &facts(FunctionHook &H, PassRecord &P, SUnit &SU) {
-    if (P.Facts.size() <= SU.NodeNum)
-      P.Facts.resize(H.DAG->SUnits.size() + 1);
     NodeFacts &N = P.Facts[SU.NodeNum];
     if (!N.Known) {
       const MachineInstr &MI = *SU.getInstr();
@@ -1486,8 +1491,12 @@ public:
 
     // Point-wide quantities (docs/policy.md): scale, critical path left, pressure reference.
     int64_t Scale = 1, CP = 0;
-    for (const Cand &C : S.Cands) {
-      const NodeFacts &F = facts(H, P, *C.SU);
+    if (P.Facts.size() < DAG->SUnits.size())
+      P.Facts.resize(DAG->SUnits.size());
+    Facts.resize(N);
+    for (size_t I = 0; I != N; ++I) {
+      const Cand &C = S.Cands[I];
+      const NodeFacts &F = *(Facts[I] = &facts(H, P, *C.SU));
       Scale = std::max<int64_t>(Scale, int64_t(F.Depth) + F.Height + F.Latency);
       CP = std::max<int64_t>(CP, C.Top ? F.Height : F.Depth);
     }
@@ -1514,7 +1523,7 @@ public:
     X.resize(N * In);
     for (size_t I = 0; I != N; ++I) {
       const Cand &C = S.Cands[I];
-      const NodeFacts &F = facts(H, P, *C.SU);
+      const NodeFacts &F = *Facts[I];
       if (NeedPD) {
         RawPD PD = pressureDiff(H, C.SU);
         int64_t VPD = 0, SPD = 0;
@@ -1635,7 +1644,10 @@ static SUnit *hookedPickNode(MachineSchedStrategy *Strategy, bool &IsTopNode) {
               << "\n";
   ++S->P.Steps;
   S->P.CallTailDone += S->P.CallTailDone < S->P.CallTail.size();
-  return apply(*S, Want, IsTopNode);
+  SUnit *Picked = apply(*S, Want, IsTopNode);
+  H.SpareReady = std::move(S->Ready);
+  H.SpareCands = std::move(S->Cands);
+  return Picked;
 }
 
 // ------------------------------------------------------------ output files
