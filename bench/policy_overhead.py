@@ -4,16 +4,18 @@ Usage: python bench/policy_overhead.py [--repeats N] [--targets gfx1100,sm_90]
                                        [--kernels a,b] [--out bench/policy_overhead.json]
 
 1. Compile overhead: llc-19 stock vs llc-19 with the plugin evaluating a policy whose every
-   pick is LLVM's own (a linear model over all 33 features, and an MLP 33-16-1 with tanh,
-   both with the guard on, both dominated by a large weight on `is_llvm_pick`). The schedule,
+   pick is LLVM's own (a linear model over all 33 features, and an MLP 33-16-1 with tanh or
+   with relu, all with the guard on, both dominated by a large weight on `is_llvm_pick`). The schedule,
    hence all the work after the scheduler, is stock's (the assembly is checked to be
    byte-identical), so the difference is the cost of hooking and of evaluating the policy at
    every candidate of every decision point. "hooked" is the plugin with only a report.
 2. Evaluation rate: random policies (linear, MLP; guard on) evaluated in the plugin vs the
-   same policy file evaluated in Python over the live channel (agent `policy:FILE`). Each
-   compile's time minus the time of replaying the same schedule from a decision file is the
-   time spent choosing: decisions/s = decision points with a choice / that time. Whole
-   compiles per second are given too (what a search or a training loop sees).
+   same policy file evaluated in Python over the live channel (agent `policy:FILE`), checked
+   to give the same assembly. Compiles per second (wall time of a whole compile: what a
+   search or a training loop evaluating policies sees) and decisions per second: live, the
+   compile's time minus the time of replaying the same schedule from a decision file, per
+   decision point with a choice; plugin, the CPU time the LLVM-like policy of the same size
+   adds to the hooked compile in (1), per decision point with a choice.
 
 Every configuration runs N times, interleaved; medians. Times are the llc process's CPU time
 (user + sys, from wait4) for (1), which is steadier than wall time on a shared machine, and
@@ -65,7 +67,8 @@ def llvm_like_policies(target: str, seed: int = 0) -> dict:
     w2 = rng.normal(0, 0.01, (1, 16))
     w2[0, 0] = 10.0
     mlp = P.mlp_policy([(w1, np.zeros(16), "tanh"), (w2, [0.0], "linear")], target=target)
-    return {"linear": linear, "mlp": mlp}
+    relu = P.mlp_policy([(w1, np.zeros(16), "relu"), (w2, [0.0], "linear")], target=target)
+    return {"linear": linear, "mlp": mlp, "mlp_relu": relu}
 
 
 def random_policies(target: str, seed: int = 1) -> dict:
@@ -119,7 +122,7 @@ def overhead_row(name, ir, t, d: Path, repeats: int) -> dict:
                            for k, v in times.items()}}
 
 
-def rate_row(name, ir, t, d: Path, repeats: int) -> dict:
+def rate_row(name, ir, t, d: Path, repeats: int, overhead: dict) -> dict:
     row = {"kernel": name, "target": t.name}
     for kind, pol in random_policies(t.name).items():
         f = d / f"rand-{kind}.json"
@@ -136,13 +139,16 @@ def rate_row(name, ir, t, d: Path, repeats: int) -> dict:
             ts["replay"].append(wall(lambda: compile_ir(ir, t, decisions=dec)))
         med = {k: statistics.median(v) for k, v in ts.items()}
         n = plugin.report["policy_decisions"]
-        choose_plugin = max(1e-6, med["plugin"] - med["replay"])
-        choose_live = max(1e-6, med["live"] - med["replay"])
+        live_per_s = n / max(1e-6, med["live"] - med["replay"])
+        plugin_s = overhead[f"{kind}_cpu_s"] - overhead["hooked_cpu_s"]
+        plugin_per_s = overhead["choices"] / plugin_s if plugin_s > 0 else None
         row[kind] = {"policy_decisions": n, **{f"{k}_s": round(v, 4) for k, v in med.items()},
-                     "plugin_decisions_per_s": round(n / choose_plugin),
-                     "live_decisions_per_s": round(n / choose_live),
-                     "decisions_ratio": round(choose_live / choose_plugin, 1),
-                     "compiles_ratio": round(med["live"] / med["plugin"], 2)}
+                     "compiles_per_s": {"plugin": round(1 / med["plugin"], 2),
+                                        "live": round(1 / med["live"], 2)},
+                     "compiles_ratio": round(med["live"] / med["plugin"], 2),
+                     "decisions_per_s": {"plugin": plugin_per_s and round(plugin_per_s),
+                                         "live": round(live_per_s)},
+                     "decisions_ratio": plugin_per_s and round(plugin_per_s / live_per_s, 1)}
     return row
 
 
@@ -169,11 +175,11 @@ def main():
                 overhead.append(row)
                 print(json.dumps(row), flush=True)
                 if name in args.rate_kernels.split(","):
-                    rrow = rate_row(name, ir, t, Path(d), max(3, args.repeats // 2))
+                    rrow = rate_row(name, ir, t, Path(d), max(3, args.repeats // 2), row)
                     rates.append(rrow)
                     print(json.dumps(rrow), flush=True)
     summary = {k: statistics.median(r[f"{k}_pct"] for r in overhead)
-               for k in ("hooked", "linear", "mlp")}
+               for k in ("hooked", "linear", "mlp", "mlp_relu")}
     result = {"llvm": llvm_version(), "python": platform.python_version(),
               "machine": f"{platform.machine()} {os.cpu_count()} CPUs",
               "repeats": args.repeats, "overhead": overhead, "rates": rates,

@@ -4,10 +4,17 @@
 // It takes the machine scheduler the target would use anyway (GCN's, with all its
 // stages, on AMDGPU; GenericScheduler elsewhere) and hooks its strategy's pickNode():
 // at every decision point it records the candidates and LLVM's own pick, and may replace
-// that pick with one taken from a decision file or asked over a live channel.
+// that pick with one taken from a decision file, asked over a live channel, or chosen by a
+// learned policy file that the plugin evaluates itself.
 //
-// The plugin only hooks and serializes; every policy lives in Python (agentsched).
-// The protocol (every field) is documented in docs/protocol.md.
+// The plugin hooks, serializes and evaluates policy files; everything else lives in Python
+// (agentsched). The protocol (every field) is documented in docs/protocol.md, the policy
+// format in docs/policy.md.
+//
+// Layout: options; vtable patching (namespace vtable_patch); compile state; features and
+// serialization; the hook as snapshot -> decide (a DecisionSource: DecisionFile,
+// LiveChannel, policy::Policy) -> apply; output files; set-up; the ends of a function and
+// of llc; registration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -327,6 +334,7 @@ struct FunctionHook {
   int LastRegionInStage = -1;
   // -agent-sched-policy: the policy's units per register pressure set (by set index)
   std::vector<int> VgprUnits, SgprUnits;
+  std::vector<unsigned> VgprSets; // the sets with VgprUnits
   std::vector<Cand> SpareReady, SpareCands; // storage reused by every pickNode() call
 };
 
@@ -1377,7 +1385,7 @@ class Policy : public DecisionSource {
   Model M;
   std::vector<double> InvScale;   // 1 / scale, per input (z = (x - mean) * (1 / scale))
   bool Needed[NumFeatures] = {};  // features the model reads (the others are not computed)
-  std::vector<double> Row, X, Next, Scores; // scratch, reused at every point
+  std::vector<double> X, Next, Scores; // scratch, reused at every point
   std::vector<int64_t> After;
   std::vector<char> Allowed;
   std::vector<const NodeFacts *> Facts;
@@ -1410,6 +1418,9 @@ class Policy : public DecisionSource {
         }
         (*Units)[I] = U;
       }
+    for (unsigned I = 0; I != NumSets; ++I)
+      if (H.VgprUnits[I])
+        H.VgprSets.push_back(I);
   }
 
   // (P.Facts has a slot per node: decide() sizes it before taking pointers into it.)
@@ -1504,7 +1515,7 @@ public:
     const int64_t Ref = weighted(MaxP, H.VgprUnits);
     const double RefDiv = double(std::max<int64_t>(1, Ref));
     const double Size = double(std::max(1u, P.Size));
-    Row.assign(NumFeatures, 0.0);
+    double Row[NumFeatures] = {}; // one candidate's features (the region's are shared)
     Row[CriticalPath] = double(CP) / Sc;
     Row[StepFrac] = double(P.Steps) / Size;
     Row[RemainingFrac] = double(P.Size - P.Steps) / Size;
@@ -1536,10 +1547,8 @@ public:
         if (NeedAfter) { // the "vgpr" pressure at its zone's boundary once it is scheduled
           const std::vector<unsigned> &Cur = C.Top ? TopP : BotP;
           int64_t A = 0;
-          for (size_t Set = 0; Set != Cur.size() && Set != NumSets; ++Set) {
-            if (!H.VgprUnits[Set])
-              continue;
-            int64_t V = Cur[Set];
+          for (unsigned Set : H.VgprSets) {
+            int64_t V = Set < Cur.size() ? Cur[Set] : 0;
             for (auto [PSet, Inc] : PD)
               if (PSet == Set)
                 V += C.Top ? -Inc : Inc;
@@ -1566,8 +1575,10 @@ public:
       Row[Slack] = double(CP - (C.Top ? F.Height : F.Depth)) / Sc;
 
       double *Z = &X[I * In];
+      const unsigned *Inputs = M.Inputs.data();
+      const double *Mean = M.Mean.data(), *Inv = InvScale.data();
       for (unsigned K = 0; K != In; ++K)
-        Z[K] = (Row[M.Inputs[K]] - M.Mean[K]) * InvScale[K];
+        Z[K] = (Row[Inputs[K]] - Mean[K]) * Inv[K];
     }
     for (const Layer &L : M.Layers) {
       Next.resize(N * L.Out);
