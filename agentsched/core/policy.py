@@ -213,7 +213,7 @@ def policy_from_dict(d, where: str = "policy") -> SchedulingPolicy:
         d["target"], tuple(d["features"]), m["type"], layers,
         tuple(float(x) for x in norm.get("mean", [0.0] * n)),
         tuple(float(x) for x in norm.get("scale", [1.0] * n)),
-        {k: dict(v) for k, v in d["pressure_sets"].items()},
+        {k: {s: int(u) for s, u in v.items()} for k, v in d["pressure_sets"].items()},
         None if g is None else Guard(int(g.get("slack", 0)), g["type"]),
         dict(d.get("provenance") or {}), d.get("tie_break", TIE_BREAK))
 
@@ -246,6 +246,11 @@ def _is_num(v) -> bool:
     return type(v) in (int, float) and math.isfinite(v)
 
 
+def _is_int(v) -> bool:
+    """An integer, written 3 or 3.0 (JSON does not tell them apart; neither does the plugin)."""
+    return type(v) is int or (type(v) is float and v.is_integer())
+
+
 def _numbers(v, where, name, length=None, lo=-MAX_ABS, hi=MAX_ABS, per="input") -> None:
     if not isinstance(v, list):
         raise _err(where, name, f"must be an array of numbers, got {_short(v)}")
@@ -273,7 +278,7 @@ def _check(d, where: str) -> None:
             raise _err(where, k, f"is not a policy field (fields: {', '.join(sorted(known))})")
     if d.get("format") != FORMAT:
         raise _err(where, "format", f"must be {FORMAT!r}, got {_short(d.get('format'))}")
-    if d.get("version") != VERSION or type(d.get("version")) is not int:
+    if not _is_int(d.get("version")) or d.get("version") != VERSION:
         raise _err(where, "version", f"must be {VERSION} (this agentsched reads version "
                                      f"{VERSION}), got {_short(d.get('version'))}")
     if d.get("target") not in FAMILIES:
@@ -303,7 +308,7 @@ def _check(d, where: str) -> None:
         if not isinstance(sets, dict):
             raise _err(where, f"pressure_sets.{group}", "must be an object: set -> units")
         for name, units in sets.items():
-            if type(units) is not int or not 1 <= units <= 64:
+            if not _is_int(units) or not 1 <= units <= 64:
                 raise _err(where, f"pressure_sets.{group}.{name}",
                            f"must be an integer from 1 to 64, got {_short(units)}")
     _check_model(d.get("model"), where, n)
@@ -316,7 +321,7 @@ def _check(d, where: str) -> None:
             raise _err(where, "guard", f"must be null or {{\"type\": {GUARDS[0]!r}, "
                                        f"\"slack\": N}}, got {_short(g)}")
         slack = g.get("slack", 0)
-        if type(slack) is not int or not 0 <= slack <= MAX_ABS:
+        if not _is_int(slack) or not 0 <= slack <= MAX_ABS:
             raise _err(where, "guard.slack", f"must be an integer >= 0, got {_short(slack)}")
     if not isinstance(d.get("provenance", {}), dict):
         raise _err(where, "provenance", "must be an object")

@@ -1350,6 +1350,32 @@ static double activate(const Layer &L, double X) {
 // waits for its own previous addition (a single dependent chain would, at every input).
 static void forward(const Layer &L, const double *In, double *Out, size_t N) {
   const unsigned NI = L.In, NO = L.Out;
+  if (NO % 8 == 0) { // wide layers: eight outputs of a candidate (contiguous weights)
+    for (size_t C = 0; C != N; ++C) {
+      const double *X = In + C * NI;
+      for (unsigned J = 0; J != NO; J += 8) {
+        // Named sums, not an array: an array would be kept in memory and every addition
+        // would wait for the previous one's store.
+        double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0, A4 = 0.0, A5 = 0.0, A6 = 0.0, A7 = 0.0;
+        const double *W = &L.W[J];
+        for (unsigned K = 0; K != NI; ++K, W += NO) {
+          const double XK = X[K];
+          A0 = A0 + XK * W[0];
+          A1 = A1 + XK * W[1];
+          A2 = A2 + XK * W[2];
+          A3 = A3 + XK * W[3];
+          A4 = A4 + XK * W[4];
+          A5 = A5 + XK * W[5];
+          A6 = A6 + XK * W[6];
+          A7 = A7 + XK * W[7];
+        }
+        const double A[8] = {A0, A1, A2, A3, A4, A5, A6, A7};
+        for (unsigned T = 0; T != 8; ++T)
+          Out[C * NO + J + T] = activate(L, A[T] + L.B[J + T]);
+      }
+    }
+    return;
+  }
   const size_t Total = N * NO;
   size_t P = 0; // Out[P] is candidate P / NO, output P % NO
   for (; P + 4 <= Total; P += 4) {
