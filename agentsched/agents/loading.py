@@ -11,6 +11,7 @@ Another kind of name (a prefix such as `policy:FILE`) would be added in agent_cl
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import importlib.util
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from .base import REGISTRY, Agent, UnknownAgentError
+
+POLICY_PREFIX = "policy:"  # policy:FILE, a policy file evaluated in Python (docs/policy.md)
 
 ENTRY_POINT_GROUP = "agentsched.agents"
 
@@ -69,6 +72,9 @@ def agent_class(spec: str) -> Callable[..., Agent]:
     _load_builtin()
     if spec in REGISTRY:
         return REGISTRY[spec]
+    if spec.startswith(POLICY_PREFIX):  # a policy file (docs/policy.md)
+        from .policy_file import PolicyFileAgent
+        return functools.partial(PolicyFileAgent, spec[len(POLICY_PREFIX):])
     if ":" in spec:
         return _from_module(spec)
     eps = _entry_points()

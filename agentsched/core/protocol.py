@@ -74,6 +74,8 @@ class DecisionPoint:
     llvm: tuple[int, str]  # LLVM's own pick: (id, zone)
     chosen: tuple[int, str] | None = None  # the applied pick (state log only)
     instructions: list[RegionInstr] | None = None  # whole region, step 0 only
+    # the region's maximum pressure in its order before this pass: pset -> units (nonzero)
+    pressure_max: dict = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[str, int, int, int]:
@@ -191,7 +193,8 @@ def _header(d: dict) -> dict:
         function=d["function"], region=d["region"], visit=d["visit"], stage=d["stage"],
         block=d["block"], region_size=d["region_size"], step=d["step"],
         remaining=d["remaining"], pressure_top=_pressure(d, "pressure_top"),
-        pressure_bot=_pressure(d, "pressure_bot"), llvm=_pick(d, "llvm"),
+        pressure_bot=_pressure(d, "pressure_bot"), pressure_max=_pressure(d, "pressure_max"),
+        llvm=_pick(d, "llvm"),
         chosen=_pick(d, "chosen") if "chosen" in d else None)
 
 
@@ -260,6 +263,7 @@ class ChannelDecoder:
         self._static: dict[int, dict] = {}
         self._current: dict[tuple[int, str], Candidate] = {}
         self._order: list[Candidate] = []
+        self._pressure_max: dict = {}
 
     def current(self, key: tuple[int, str]) -> Candidate | None:
         return self._current.get(key)
@@ -277,9 +281,12 @@ class ChannelDecoder:
             for i, ins in enumerate(d["instructions"]):
                 static[ins["id"]] = _static(ins, f"instructions[{i}].")
             self._pass, self._static, self._current, self._order = pass_key, static, {}, []
+            self._pressure_max = header["pressure_max"]  # given with the table only
         elif pass_key != self._pass:
             raise ValueError(f"no instruction table for pass {pass_key} (a compact line "
                              f"needs the first line of its pass)")
+        else:
+            header["pressure_max"] = self._pressure_max
         for i, item in enumerate(_field(d, "del", list)):
             if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int
                     and item[1] in self._ZONE):

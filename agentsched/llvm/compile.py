@@ -24,15 +24,16 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
                decisions: Sequence[Decision] | str | Path | None = None,
                state_log: Path | None = None,
                lenient: bool = False, base: str = "target", extra: list[str] | None = None,
-               agent_timeout: float | None = None, full_state_log: bool = False
-               ) -> CompileResult:
+               agent_timeout: float | None = None, full_state_log: bool = False,
+               policy: Path | None = None) -> CompileResult:
     """One llc run over IR with the plugin. With `agent`, it answers live (a LiveSession;
     agent_timeout: seconds allowed per answer, see session.run_live). Only the kernel the IR
     names (ir.ir_entry) is hooked; other functions keep LLVM's schedule. The state log is
     published at `state_log` only when llc succeeds (core.files). NVPTX output is checked by
-    ptxas when one is installed (result.validated)."""
-    if agent is not None and decisions is not None:
-        raise ValueError("give an agent or decisions, not both")
+    ptxas when one is installed (result.validated). `policy`: a policy file (docs/policy.md)
+    that the plugin evaluates itself, no Python in the loop."""
+    if sum(x is not None for x in (agent, decisions, policy)) > 1:
+        raise ValueError("give an agent, decisions or a policy, not several")
     t = parse_target(target)
     ir = Path(ir)
     if agent is not None:
@@ -55,7 +56,7 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
             remove_orphan_temps(Path(state_log))  # left by a raw llc killed with its parent
         run(llc_command(ir, t, asm, report=report, state_log=log, base=base, extra=extra,
                         full_state_log=full_state_log, function=entry, decisions=dec_path,
-                        lenient=lenient))
+                        policy=policy, lenient=lenient))
         if log is not None and not log.exists():
             log.write_text("")  # nothing was scheduled: an empty state log
         text = asm.read_text()

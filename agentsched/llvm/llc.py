@@ -19,7 +19,8 @@ from .tools import find_tool, path_arg
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
-                channel: str | None = None, lenient: bool = False, base: str = "target",
+                channel: str | None = None, policy: Path | None = None,
+                lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
@@ -39,6 +40,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 cmd.append("-agent-sched-state-log-format=full")
         if channel:
             cmd.append(f"-agent-sched-channel={channel}")
+        if policy:
+            cmd.append(f"-agent-sched-policy={policy}")
         if lenient:
             cmd.append("-agent-sched-lenient")
     return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]

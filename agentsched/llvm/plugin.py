@@ -14,12 +14,19 @@ from ..core.hashing import file_sha256, sha256_hex
 from ..core.paths import PLUGIN_SOURCE, data_dir
 from .tools import ToolFailed, find_tool, llvm_version, run
 
+# -DNDEBUG is mandatory: without it LLVM's ScheduleDAG layout differs from libLLVM's.
+# -ffp-contract=off: a policy's scores must be the plain IEEE operations Python computes.
+PLUGIN_FLAGS = ("-DNDEBUG", "-O2", "-ffp-contract=off", "-fPIC", "-shared",
+                "-fvisibility=hidden", "-fvisibility-inlines-hidden")
+
 
 @functools.cache
 def plugin_digest() -> str:
-    """Identity of the plugin build: its source and the LLVM it is built for. It names the
-    cached .so and is part of every cache key whose content the plugin determines."""
-    return sha256_hex(PLUGIN_SOURCE.read_bytes() + llvm_version().encode())[:12]
+    """Identity of the plugin build: its source, its build flags and the LLVM it is built
+    for. It names the cached .so and is part of every cache key whose content the plugin
+    determines."""
+    return sha256_hex(PLUGIN_SOURCE.read_bytes() + " ".join(PLUGIN_FLAGS).encode() +
+                      llvm_version().encode())[:12]
 
 
 def plugin_path(rebuild: bool = False) -> Path:
@@ -67,10 +74,8 @@ def build_command(out: Path) -> list[str]:
     config = find_tool("llvm-config-19")
     cxxflags = run([config, "--cxxflags"]).split()
     libdir = run([config, "--libdir"]).strip()
-    # -DNDEBUG is mandatory: without it LLVM's ScheduleDAG layout differs from libLLVM's.
-    return [find_tool("g++"), *cxxflags, "-DNDEBUG", "-O2", "-fPIC", "-shared",
-            "-fvisibility=hidden", "-fvisibility-inlines-hidden", str(PLUGIN_SOURCE), "-o",
-            str(out), f"-L{libdir}", "-lLLVM-19", "-Wl,--no-undefined"]
+    return [find_tool("g++"), *cxxflags, *PLUGIN_FLAGS, str(PLUGIN_SOURCE), "-o", str(out),
+            f"-L{libdir}", "-lLLVM-19", "-Wl,--no-undefined"]
 
 
 def _build(out: Path) -> None:

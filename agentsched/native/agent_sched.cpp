@@ -4,10 +4,17 @@
 // It takes the machine scheduler the target would use anyway (GCN's, with all its
 // stages, on AMDGPU; GenericScheduler elsewhere) and hooks its strategy's pickNode():
 // at every decision point it records the candidates and LLVM's own pick, and may replace
-// that pick with one taken from a decision file or asked over a live channel.
+// that pick with one taken from a decision file, asked over a live channel, or chosen by a
+// learned policy file that the plugin evaluates itself.
 //
-// The plugin only hooks and serializes; every policy lives in Python (agentsched).
-// The protocol (every field) is documented in docs/protocol.md.
+// The plugin hooks, serializes and evaluates policy files; everything else lives in Python
+// (agentsched). The protocol (every field) is documented in docs/protocol.md, the policy
+// format in docs/policy.md.
+//
+// Layout: options; vtable patching (namespace vtable_patch); compile state; features and
+// serialization; the hook as snapshot -> decide (a DecisionSource: DecisionFile,
+// LiveChannel, policy::Policy) -> apply; output files; set-up; the ends of a function and
+// of llc; registration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,15 +43,19 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cerrno>
+#include <cmath>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
+#include <limits>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -74,6 +85,10 @@ static cl::opt<std::string> DecisionsPath(
 static cl::opt<std::string> ChannelFds(
     "agent-sched-channel",
     cl::desc("Live agent: 'RFD,WFD' file descriptors to read picks from and write points to"),
+    cl::init(""));
+static cl::opt<std::string> PolicyPath(
+    "agent-sched-policy",
+    cl::desc("Pick with the learned policy in this file (docs/policy.md), evaluated here"),
     cl::init(""));
 static cl::opt<std::string> ReportPath(
     "agent-sched-report", cl::desc("Write a JSON summary of the compile to this file"),
@@ -118,11 +133,26 @@ static constexpr auto TopCandOf = &GenAccess::TopCand;
 static constexpr auto BotCandOf = &GenAccess::BotCand;
 static constexpr auto DAGOf = &GenAccess::DAG;
 
-// ------------------------------------------------------ per-object vtables
-// GCN's strategy class is private to libLLVM, so it cannot be subclassed. We give the one
-// strategy object (and its DAG) a copy of its vtable with one slot replaced (Itanium ABI).
+// ======================================================== vtable patching
+// GCN's strategy class is private to libLLVM, so it cannot be subclassed to override
+// pickNode(). Instead the one strategy object (and its DAG) gets a private copy of its
+// class's vtable with one slot replaced (Itanium C++ ABI). Everything that depends on the ABI
+// and on LLVM 19's class layouts is in this namespace:
+//
+//   slotOf(&Class::fn)            the vtable slot of a virtual member function
+//   baseEntries<Class>()          how many slots Class's vtable has (from our headers)
+//   entries(Obj, BaseEntries)     how many slots Obj's dynamic class's vtable has
+//   replace(Obj, Slot, Fn, N)     give Obj a copy of its N-slot vtable with Slot = Fn;
+//                                 returns the function it replaced
+//   className(Obj)                Obj's dynamic class, demangled, for messages
+//
+// The copy must be exactly as long as LLVM's table (reading past it would copy garbage, and
+// a slot beyond it would be called by nobody): an exported vtable's length is its ELF
+// symbol's size; an unexported one's is its base's when the class is known to add no
+// virtual function. Anything else is an error naming the class (docs/protocol.md).
+namespace vtable_patch {
 
-template <class MemFn> static size_t vtableSlot(MemFn F) {
+template <class MemFn> static size_t slotOf(MemFn F) {
   struct { uintptr_t Ptr; ptrdiff_t Adj; } Raw;
   static_assert(sizeof(Raw) == sizeof(F), "Itanium member function pointer expected");
   std::memcpy(&Raw, &F, sizeof(Raw));
@@ -133,11 +163,11 @@ template <class MemFn> static size_t vtableSlot(MemFn F) {
 
 // A class deriving from Base with one virtual function of its own: that function's slot is
 // the number of slots Base's vtable has (headers of the LLVM we are built against).
-template <class Base> struct VTableProbe : Base {
+template <class Base> struct Probe : Base {
   virtual void agentSchedProbe() {}
 };
 template <class Base> static size_t baseEntries() {
-  return vtableSlot(&VTableProbe<Base>::agentSchedProbe);
+  return slotOf(&Probe<Base>::agentSchedProbe);
 }
 
 // Classes private to libLLVM (no vtable symbol) whose LLVM 19 declarations (GCNSchedStrategy.h)
@@ -147,16 +177,18 @@ static const char *const NoNewVirtuals[] = {
     "N4llvm16GCNSchedStrategyE", "N4llvm28GCNMaxOccupancySchedStrategyE",
     "N4llvm22GCNMaxILPSchedStrategyE", "N4llvm20GCNScheduleDAGMILiveE"};
 
-static std::string className(void **VPtr) {
-  const char *Mangled = static_cast<const std::type_info *>(VPtr[-1])->name();
-  return demangle(std::string("_Z") + Mangled);
+static void **vptrOf(void *Obj) { return *reinterpret_cast<void ***>(Obj); }
+
+static const char *typeName(void **VPtr) {
+  return static_cast<const std::type_info *>(VPtr[-1])->name();
 }
 
-// How many virtual-function slots the vtable of Obj's dynamic class has, so that the copy
-// below reads exactly that table. An exported vtable (GenericScheduler, ScheduleDAGMILive)
-// is an ELF symbol with a size; GCN's are not exported and are sized from their base.
-static size_t vtableEntries(void *Obj, size_t BaseEntries) {
-  void **VPtr = *reinterpret_cast<void ***>(Obj);
+static std::string className(void *Obj) {
+  return demangle(std::string("_Z") + typeName(vptrOf(Obj)));
+}
+
+static size_t entries(void *Obj, size_t BaseEntries) {
+  void **VPtr = vptrOf(Obj);
   Dl_info Info;
   ElfW(Sym) *Sym = nullptr;
   size_t Entries = 0;
@@ -166,34 +198,35 @@ static size_t vtableEntries(void *Obj, size_t BaseEntries) {
     auto *At = reinterpret_cast<char *>(VPtr);
     if (At > Start && At < End)
       Entries = (End - At) / sizeof(void *);
-  } else if (is_contained(NoNewVirtuals,
-                          StringRef(static_cast<const std::type_info *>(VPtr[-1])->name()))) {
+  } else if (is_contained(NoNewVirtuals, StringRef(typeName(VPtr)))) {
     Entries = BaseEntries;
   }
   if (!Entries)
-    fail("cannot determine the size of the vtable of " + className(VPtr) +
+    fail("cannot determine the size of the vtable of " + className(Obj) +
          " (its symbol is not exported); try -agent-sched-base=generic");
   if (Entries < BaseEntries)
-    fail("the vtable of " + className(VPtr) + " has " + Twine(Entries) +
+    fail("the vtable of " + className(Obj) + " has " + Twine(Entries) +
          " slots, fewer than its base's " + Twine(BaseEntries) + ": not the LLVM 19 layout");
   return Entries;
 }
 
-static std::deque<std::vector<void *>> VTableCopies;
+static std::deque<std::vector<void *>> Copies; // live as long as the objects using them
 
-static void *replaceVirtual(void *Obj, size_t Slot, void *Fn, size_t Entries) {
-  void **VPtr = *reinterpret_cast<void ***>(Obj);
+static void *replace(void *Obj, size_t Slot, void *Fn, size_t Entries) {
+  void **VPtr = vptrOf(Obj);
   const size_t Prefix = 2; // offset-to-top and RTTI precede the address point
   if (Slot >= Entries)
     fail("vtable slot " + Twine(Slot) + " beyond the " + Twine(Entries) + " slots of " +
-         className(VPtr));
-  VTableCopies.emplace_back(VPtr - Prefix, VPtr + Entries);
-  std::vector<void *> &Copy = VTableCopies.back();
+         className(Obj));
+  Copies.emplace_back(VPtr - Prefix, VPtr + Entries);
+  std::vector<void *> &Copy = Copies.back();
   void *Orig = Copy[Prefix + Slot];
   Copy[Prefix + Slot] = Fn;
   *reinterpret_cast<void ***>(Obj) = Copy.data() + Prefix;
   return Orig;
 }
+
+} // namespace vtable_patch
 
 using PickNodeFn = SUnit *(*)(MachineSchedStrategy *, bool &);
 using FinalizeFn = void (*)(ScheduleDAGInstrs *);
@@ -223,12 +256,34 @@ struct DeltaState {
   unsigned Stamp = 0;
 };
 
+// A ready node as a candidate: its zone and queue.
+struct Cand {
+  SUnit *SU;
+  bool Top;
+  bool Available;
+};
+
+// 32-bit register units an instruction writes and reads, by register file (countRegs).
+struct RegCounts {
+  unsigned VDefs = 0, SDefs = 0, VUses = 0, SUses = 0;
+};
+
+// What a policy needs of a node that does not change within a pass (its features).
+struct NodeFacts {
+  unsigned Latency = 0, Depth = 0, Height = 0;
+  RegCounts Regs;
+  bool Load = false, Store = false;
+  unsigned Cls = 0; // index into policy::Classes
+  bool Known = false;
+};
+
 struct PassRecord {
   unsigned Region, Visit, Stage, Block, Size, Steps = 0, Changed = 0;
   std::vector<const MachineInstr *> Input, Output; // region order before and after
   std::string Fate = "kept";                        // kept | reverted | modified | unknown
   bool Settled = false;
   std::vector<std::string> Static; // by node number: serialized static features
+  std::vector<NodeFacts> Facts;    // by node number: a policy's static inputs
   DeltaState Channel, Log;         // live channel and compact state log
   // NVPTX: the end of a PTX call statement that the region starts with (see callTail).
   std::vector<const MachineInstr *> CallTail;
@@ -237,6 +292,8 @@ struct PassRecord {
 
 struct Totals {
   unsigned Decisions = 0, Choices = 0, Changed = 0, Stale = 0, Missing = 0, Asked = 0;
+  unsigned Unmatched = 0; // decisions of the file that matched no decision point
+  unsigned PolicyDecisions = 0, GuardInterventions = 0; // -agent-sched-policy
   unsigned Forced = 0; // LLVM picks overridden to keep an NVPTX call statement whole
   unsigned Regions = 0, Passes = 0;
   json::Array PassList;
@@ -246,22 +303,12 @@ struct Totals {
   json::Object Hooked; // the hooked classes and their vtable sizes
 } Stats;
 
-struct DecisionEntry {
-  Pick P;
-  unsigned Line;     // in the decision file
-  bool Used = false; // its decision point was reached
-};
-static std::map<PointKey, DecisionEntry> Decisions;
-static StringMap<unsigned> FunctionIndex; // function names of the decision file
-static std::vector<std::string> FunctionNames;
-static bool DecisionsLoaded = false;
-static int ChanIn = -1, ChanOut = -1;
 static bool CompactLog = true;
 static std::unique_ptr<raw_fd_ostream> StateLog; // writes to LogFile (below)
 
 static bool active() {
   return !StateLogPath.empty() || !DecisionsPath.empty() || !ChannelFds.empty() ||
-         !ReportPath.empty();
+         !PolicyPath.empty() || !ReportPath.empty();
 }
 
 // Everything about one function's scheduling (one DAG object per function).
@@ -285,6 +332,10 @@ struct FunctionHook {
   int Current = -1; // pass in progress
   unsigned Stage = 0;
   int LastRegionInStage = -1;
+  // -agent-sched-policy: the policy's units per register pressure set (by set index)
+  std::vector<int> VgprUnits, SgprUnits;
+  std::vector<unsigned> VgprSets; // the sets with VgprUnits
+  std::vector<Cand> SpareReady, SpareCands; // storage reused by every pickNode() call
 };
 
 static DenseMap<void *, FunctionHook *> HookOf; // strategy or DAG -> hook
@@ -348,10 +399,6 @@ static char regFile(const FunctionHook &H, StringRef RCName) {
     return 'v';
   return 's';
 }
-
-struct RegCounts {
-  unsigned VDefs = 0, SDefs = 0, VUses = 0, SUses = 0;
-};
 
 static RegCounts countRegs(const FunctionHook &H, const MachineInstr &MI) {
   RegCounts C;
@@ -503,12 +550,6 @@ static void endPass(FunctionHook &H) {
 }
 
 // ------------------------------------------------------------ serialization
-
-struct Cand {
-  SUnit *SU;
-  bool Top;
-  bool Available;
-};
 
 static std::string quoted(StringRef S) {
   std::string Out;
@@ -664,6 +705,10 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
     pressureJson(OS, H, DAG->getTopRPTracker().getRegSetPressureAtPos());
     OS << ",\"pressure_bot\":";
     pressureJson(OS, H, DAG->getBotRPTracker().getRegSetPressureAtPos());
+    if (WithTable || !Compact) { // a pass constant: compact lines carry it with the table
+      OS << ",\"pressure_max\":";
+      pressureJson(OS, H, DAG->getRegPressure().MaxSetPressure);
+    }
   }
   OS << ",\"llvm\":";
   pickJson(OS, Llvm);
@@ -699,7 +744,124 @@ static std::string pointJson(FunctionHook &H, PassRecord &P, const std::vector<C
   return OS.str();
 }
 
-// ------------------------------------------------------------ live channel
+// ======================================================== the hook: snapshot
+// Each pickNode() call is taken apart into three steps:
+//   snapshot  the ready lists and LLVM's own pick (LLVM picks first, always);
+//   decide    one decision source says which candidate to take (LLVM's when there is none);
+//   apply     undo LLVM's pick and take the chosen node, when they differ.
+
+// A decision point as pickNode() found it.
+struct Snapshot {
+  FunctionHook &H;
+  PassRecord &P;
+  SUnit *Default;          // LLVM's pick ...
+  Pick Heuristic;          // ... as (id, zone)
+  Pick Llvm;               // the default path's pick: LLVM's, or a PTX call statement's piece
+  std::vector<Cand> Ready; // every node ready in each zone before LLVM picked
+  std::vector<Cand> Cands; // the candidates offered: top zone first, then by node number
+  size_t LlvmIndex;        // Llvm's entry in Cands
+  bool IsChoice;           // at least two distinct instructions
+
+  bool isCandidate(Pick K) const {
+    for (const Cand &C : Cands)
+      if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
+        return true;
+    return false;
+  }
+};
+
+// Lets LLVM pick and lists the candidates; nullopt when the region is done.
+static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S,
+                                        bool &IsTopNode) {
+  GenericScheduler *G = H.Strategy;
+  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
+  H.DAG = G->*DAGOf;
+  if (H.Current < 0)
+    beginPass(H);
+
+  // The ready set of each zone (available + pending) does not change inside pickNode;
+  // only its split between the two queues may.
+  std::vector<Cand> Ready = std::move(H.SpareReady);
+  Ready.clear();
+  for (SUnit *SU : Top.Available) Ready.push_back({SU, true, true});
+  for (SUnit *SU : Top.Pending) Ready.push_back({SU, true, false});
+  for (SUnit *SU : Bot.Available) Ready.push_back({SU, false, true});
+  for (SUnit *SU : Bot.Pending) Ready.push_back({SU, false, false});
+
+  SUnit *Default = H.OrigPick(S, IsTopNode);
+  if (!Default) {
+    H.SpareReady = std::move(Ready);
+    endPass(H);
+    return std::nullopt;
+  }
+  PassRecord &P = H.Passes[H.Current];
+  const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
+
+  std::vector<Cand> Cands = std::move(H.SpareCands);
+  Cands.clear();
+  for (Cand C : Ready) {
+    SchedBoundary &Z = C.Top ? Top : Bot;
+    if (C.SU != Default)
+      C.Available = Z.Available.isInQueue(C.SU);
+    else if (C.Top == IsTopNode)
+      C.Available = true; // LLVM picks from the available queue
+    Cands.push_back(C);
+  }
+  // (zone, node) is unique: std::sort gives the one order (and is faster than stable_sort).
+  std::sort(Cands.begin(), Cands.end(), [](const Cand &A, const Cand &B) {
+    return std::make_pair(!A.Top, A.SU->NodeNum) < std::make_pair(!B.Top, B.SU->NodeNum);
+  });
+
+  // The default path's pick: LLVM's, except inside an NVPTX call statement, whose next
+  // piece is then the only candidate.
+  Pick Llvm = Heuristic;
+  const MachineInstr *LlvmMI = Default->getInstr();
+  if (P.CallTailDone < P.CallTail.size()) {
+    const MachineInstr *Next = LlvmMI = P.CallTail[P.CallTailDone];
+    llvm::erase_if(Cands, [&](const Cand &C) { return !C.Top || C.SU->getInstr() != Next; });
+    if (Cands.empty())
+      fail("the next piece of a PTX call statement is not ready in function '" +
+           H.Name + "' region " + Twine(P.Region));
+    Llvm = {idOf(H, Next), true};
+    Stats.Forced += !(Llvm == Heuristic);
+  }
+
+  // A node ready in both zones is listed twice; a choice needs two distinct instructions.
+  bool IsChoice = false;
+  for (const Cand &C : Cands)
+    IsChoice |= C.SU != Cands.front().SU;
+  size_t LlvmIndex = 0;
+  while (LlvmIndex != Cands.size() &&
+         (Cands[LlvmIndex].SU->getInstr() != LlvmMI || Cands[LlvmIndex].Top != Llvm.Top))
+    ++LlvmIndex;
+  if (LlvmIndex == Cands.size())
+    fail("LLVM's pick is not among the ready nodes in function '" + H.Name + "' region " +
+         Twine(P.Region));
+  ++Stats.Decisions;
+  Stats.Choices += IsChoice;
+  return Snapshot{H,         P,        Default,         Heuristic, Llvm, std::move(Ready),
+                  std::move(Cands), LlvmIndex, IsChoice};
+}
+
+// ======================================================== the hook: decision sources
+// Where the pick at a decision point comes from: at most one source per compile, chosen by
+// the options (-agent-sched-decisions, -agent-sched-channel, -agent-sched-policy). Without
+// one every pick is LLVM's.
+
+struct DecisionSource {
+  virtual ~DecisionSource() = default;
+  // The pick to apply at this point (a candidate of S); S.Llvm when there is nothing to say.
+  virtual Pick decide(const Snapshot &S) = 0;
+  // At the end of a successful llc: an error that fails the compile after all (empty: none).
+  virtual std::string finish() { return ""; }
+};
+static std::unique_ptr<DecisionSource> Source;
+
+static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
+                             unsigned Step) {
+  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
+         std::to_string(Visit) + " step " + std::to_string(Step);
+}
 
 static bool writeFd(int Fd, StringRef S) {
   while (!S.empty()) {
@@ -713,248 +875,786 @@ static bool writeFd(int Fd, StringRef S) {
   return true;
 }
 
-static void writeAll(int Fd, const std::string &S) {
-  if (!writeFd(Fd, S))
-    fail("live channel closed while sending a decision point (the agent process ended)");
-}
+// ------------------------------------------------------------ decision file
 
-static std::string readLine(int Fd) {
-  static std::string Buf;
-  while (true) {
-    size_t NL = Buf.find('\n');
-    if (NL != std::string::npos) {
-      std::string Line = Buf.substr(0, NL);
-      Buf.erase(0, NL + 1);
-      return Line;
-    }
-    char Tmp[4096];
-    ssize_t N = ::read(Fd, Tmp, sizeof(Tmp));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      fail("live channel closed while waiting for a pick (the agent process ended)");
-    Buf.append(Tmp, N);
-  }
-}
-
-// An answer is "ID ZONE" (zone 'top' or 'bot'), or "error MESSAGE" from the agent side.
-static Pick askAgent(const std::string &Line) {
-  writeAll(ChanOut, Line + "\n");
-  std::string Ans = readLine(ChanIn);
-  StringRef A(Ans);
-  if (A.starts_with("error "))
-    fail("agent failed: " + A.drop_front(6));
-  auto [IdS, ZoneS] = A.trim().split(' ');
-  unsigned Id;
-  if (IdS.getAsInteger(10, Id) || (ZoneS != "top" && ZoneS != "bot"))
-    fail("malformed answer on the live channel: '" + A + "' (expected 'ID top|bot')");
-  return {Id, ZoneS == "top"};
-}
-
-// ------------------------------------------------------------ decisions file
-
-// Reads the decision file into Decisions; returns an error naming FILE:LINE and the field.
-static std::string loadDecisions() {
-  DecisionsLoaded = true;
-  if (DecisionsPath.empty())
-    return "";
-  auto Buf = MemoryBuffer::getFile(DecisionsPath);
-  if (!Buf)
-    return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
-  StringRef Rest = (*Buf)->getBuffer();
-  unsigned LineNo = 0;
-  while (!Rest.empty()) {
-    auto [Line, Tail] = Rest.split('\n');
-    Rest = Tail;
-    ++LineNo;
-    if (Line.trim().empty())
-      continue;
-    std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
-    Expected<json::Value> V = json::parse(Line);
-    if (!V)
-      return Where + "not JSON: " + toString(V.takeError());
-    const json::Object *O = V->getAsObject();
-    if (!O)
-      return Where + "expected a JSON object";
-    std::string Err;
-    // Ids and counters are 32-bit in the plugin: a larger value names no decision point.
-    auto Int = [&](const char *K) -> unsigned {
-      const json::Value *F = O->get(K);
-      std::optional<int64_t> I = F ? F->getAsInteger() : std::nullopt;
-      if (Err.empty() && !F)
-        Err = Where + "field '" + K + "' missing";
-      else if (Err.empty() && (!I || *I < 0 || *I > int64_t(UINT_MAX))) {
-        std::string Got;
-        raw_string_ostream(Got) << *F;
-        Err = Where + "field '" + K + "' must be an integer from 0 to " +
-              std::to_string(UINT_MAX) + ", got " + Got;
-      }
-      return I && Err.empty() ? unsigned(*I) : 0;
-    };
-    std::optional<StringRef> Fn = O->getString("function");
-    if (!Fn)
-      return Where + "field 'function' missing or not a string";
-    std::optional<StringRef> Zone = O->getString("zone");
-    if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
-      return Where + "field 'zone' must be 'top' or 'bot'";
-    unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"), Id = Int("pick");
-    if (!Err.empty())
-      return Err;
-    auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
-    if (NewFn)
-      FunctionNames.push_back(Fn->str());
-    DecisionEntry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
-    auto [It, New] = Decisions.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
-    if (!New && !(It->second.P == E.P))
-      return Where + "a second, different decision for function '" + Fn->str() + "' region " +
-             std::to_string(Region) + " visit " + std::to_string(Visit) + " step " +
-             std::to_string(Step) + " (line " + std::to_string(It->second.Line) + ")";
-  }
-  return "";
-}
-
-static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
-                             unsigned Step) {
-  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
-         std::to_string(Visit) + " step " + std::to_string(Step);
-}
-
-// Decisions whose point was never reached (another kernel, function or target, or a wrong
-// key): how many, and the first one by line.
-static unsigned unmatchedDecisions(std::string *First) {
-  unsigned N = 0, FirstLine = UINT_MAX;
-  for (const auto &[K, E] : Decisions)
-    if (!E.Used) {
-      ++N;
-      if (E.Line < FirstLine) {
-        FirstLine = E.Line;
-        *First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
-                 pointName(FunctionNames[std::get<0>(K)], std::get<1>(K), std::get<2>(K),
-                           std::get<3>(K)) + ")";
-      }
-    }
-  return N;
-}
-
-// ------------------------------------------------------------ the hook
-
-static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
-  FunctionHook &H = *HookOf.lookup(S);
-  GenericScheduler *G = H.Strategy;
-  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
-  H.DAG = G->*DAGOf;
-  if (H.Current < 0)
-    beginPass(H);
-
-  // The ready set of each zone (available + pending) does not change inside pickNode;
-  // only its split between the two queues may.
-  std::vector<Cand> Before;
-  for (SUnit *SU : Top.Available) Before.push_back({SU, true, true});
-  for (SUnit *SU : Top.Pending) Before.push_back({SU, true, false});
-  for (SUnit *SU : Bot.Available) Before.push_back({SU, false, true});
-  for (SUnit *SU : Bot.Pending) Before.push_back({SU, false, false});
-
-  SUnit *Default = H.OrigPick(S, IsTopNode);
-  if (!Default) {
-    endPass(H);
-    return nullptr;
-  }
-  PassRecord &P = H.Passes[H.Current];
-  const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
-
-  std::vector<Cand> Cands;
-  for (Cand C : Before) {
-    SchedBoundary &Z = C.Top ? Top : Bot;
-    if (C.SU != Default)
-      C.Available = Z.Available.isInQueue(C.SU);
-    else if (C.Top == IsTopNode)
-      C.Available = true; // LLVM picks from the available queue
-    Cands.push_back(C);
-  }
-  std::stable_sort(Cands.begin(), Cands.end(), [](const Cand &A, const Cand &B) {
-    return std::make_pair(!A.Top, A.SU->NodeNum) < std::make_pair(!B.Top, B.SU->NodeNum);
-  });
-
-  // The default path's pick: LLVM's, except inside an NVPTX call statement, whose next
-  // piece is then the only candidate.
-  Pick Llvm = Heuristic;
-  if (P.CallTailDone < P.CallTail.size()) {
-    const MachineInstr *Next = P.CallTail[P.CallTailDone];
-    llvm::erase_if(Cands, [&](const Cand &C) { return !C.Top || C.SU->getInstr() != Next; });
-    if (Cands.empty())
-      fail("the next piece of a PTX call statement is not ready in function '" +
-           H.Name + "' region " + Twine(P.Region));
-    Llvm = {idOf(H, Next), true};
-    Stats.Forced += !(Llvm == Heuristic);
-  }
-
-  // A node ready in both zones is listed twice; a choice needs two distinct instructions.
-  bool IsChoice = false;
-  for (const Cand &C : Cands)
-    IsChoice |= C.SU != Cands.front().SU;
-  ++Stats.Decisions;
-  Stats.Choices += IsChoice;
-
-  Pick Want = Llvm;
-  auto isCandidate = [&](Pick K) {
-    for (const Cand &C : Cands)
-      if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
-        return true;
-    return false;
+// Picks keyed by decision point (-agent-sched-decisions): applied where they match a point;
+// one naming a non-candidate is stale (an error unless -agent-sched-lenient); one matching no
+// point of the compile is unmatched (an error at the end unless lenient).
+class DecisionFile : public DecisionSource {
+  struct Entry {
+    Pick P;
+    unsigned Line;     // in the decision file
+    bool Used = false; // its decision point was reached
   };
+  std::map<PointKey, Entry> Entries;
+  StringMap<unsigned> FunctionIndex; // function names of the decision file
+  std::vector<std::string> FunctionNames;
 
-  if (!DecisionsPath.empty()) {
-    auto Fn = FunctionIndex.find(H.Name);
-    auto It = Fn == FunctionIndex.end()
-                  ? Decisions.end()
-                  : Decisions.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
-    if (It == Decisions.end()) {
-      Stats.Missing += IsChoice;
-    } else {
-      DecisionEntry &E = It->second;
-      E.Used = true;
-      if (isCandidate(E.P))
-        Want = E.P;
-      else if (Lenient)
-        ++Stats.Stale;
-      else
-        fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
-             (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
-             pointName(H.Name, P.Region, P.Visit, P.Steps) + " (" +
-             DecisionsPath + ":" + Twine(E.Line) +
-             "; use --lenient to fall back to LLVM's pick)");
+public:
+  // Reads the file; returns an error naming FILE:LINE and the field.
+  std::string load() {
+    auto Buf = MemoryBuffer::getFile(DecisionsPath);
+    if (!Buf)
+      return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
+    StringRef Rest = (*Buf)->getBuffer();
+    unsigned LineNo = 0;
+    while (!Rest.empty()) {
+      auto [Line, Tail] = Rest.split('\n');
+      Rest = Tail;
+      ++LineNo;
+      if (Line.trim().empty())
+        continue;
+      std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
+      Expected<json::Value> V = json::parse(Line);
+      if (!V)
+        return Where + "not JSON: " + toString(V.takeError());
+      const json::Object *O = V->getAsObject();
+      if (!O)
+        return Where + "expected a JSON object";
+      std::string Err;
+      // Ids and counters are 32-bit in the plugin: a larger value names no decision point.
+      auto Int = [&](const char *K) -> unsigned {
+        const json::Value *F = O->get(K);
+        std::optional<int64_t> I = F ? F->getAsInteger() : std::nullopt;
+        if (Err.empty() && !F)
+          Err = Where + "field '" + K + "' missing";
+        else if (Err.empty() && (!I || *I < 0 || *I > int64_t(UINT_MAX))) {
+          std::string Got;
+          raw_string_ostream(Got) << *F;
+          Err = Where + "field '" + K + "' must be an integer from 0 to " +
+                std::to_string(UINT_MAX) + ", got " + Got;
+        }
+        return I && Err.empty() ? unsigned(*I) : 0;
+      };
+      std::optional<StringRef> Fn = O->getString("function");
+      if (!Fn)
+        return Where + "field 'function' missing or not a string";
+      std::optional<StringRef> Zone = O->getString("zone");
+      if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
+        return Where + "field 'zone' must be 'top' or 'bot'";
+      unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"),
+               Id = Int("pick");
+      if (!Err.empty())
+        return Err;
+      auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
+      if (NewFn)
+        FunctionNames.push_back(Fn->str());
+      Entry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
+      auto [It, New] = Entries.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
+      if (!New && !(It->second.P == E.P))
+        return Where + "a second, different decision for function '" + Fn->str() +
+               "' region " + std::to_string(Region) + " visit " + std::to_string(Visit) +
+               " step " + std::to_string(Step) + " (line " + std::to_string(It->second.Line) +
+               ")";
     }
-  } else if (ChanOut >= 0 && IsChoice) {
+    return "";
+  }
+
+  Pick decide(const Snapshot &S) override {
+    const PassRecord &P = S.P;
+    auto Fn = FunctionIndex.find(S.H.Name);
+    auto It = Fn == FunctionIndex.end()
+                  ? Entries.end()
+                  : Entries.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
+    if (It == Entries.end()) {
+      Stats.Missing += S.IsChoice;
+      return S.Llvm;
+    }
+    Entry &E = It->second;
+    E.Used = true;
+    if (S.isCandidate(E.P))
+      return E.P;
+    if (!Lenient)
+      fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
+           (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
+           pointName(S.H.Name, P.Region, P.Visit, P.Steps) + " (" + DecisionsPath + ":" +
+           Twine(E.Line) + "; use --lenient to fall back to LLVM's pick)");
+    ++Stats.Stale;
+    return S.Llvm;
+  }
+
+  // Decisions whose point was never reached (another kernel, function or target, or a
+  // wrong key) are counted in the report; an error unless lenient.
+  std::string finish() override {
+    unsigned FirstLine = UINT_MAX;
+    std::string First;
+    for (const auto &[K, E] : Entries)
+      if (!E.Used) {
+        ++Stats.Unmatched;
+        if (E.Line < FirstLine) {
+          FirstLine = E.Line;
+          First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
+                  pointName(FunctionNames[std::get<0>(K)], std::get<1>(K), std::get<2>(K),
+                            std::get<3>(K)) +
+                  ")";
+        }
+      }
+    if (!Stats.Unmatched || Lenient)
+      return "";
+    return std::to_string(Stats.Unmatched) + " of " + std::to_string(Entries.size()) +
+           " decisions match no decision point of this compile, first " + First +
+           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
+                                   "NVPTX needs -enable-misched)") +
+           ": are they for another kernel, function or target? (use --lenient to "
+           "ignore them)";
+  }
+};
+
+// ------------------------------------------------------------ live channel
+
+// A live agent (-agent-sched-channel=RFD,WFD): each decision point with a choice is written
+// to WFD as one compact JSON line; the answer "ID ZONE" is read from RFD.
+class LiveChannel : public DecisionSource {
+  int In, Out;
+  std::string Buf; // what was read past the last answer
+
+  void writeAll(const std::string &S) {
+    if (!writeFd(Out, S))
+      fail("live channel closed while sending a decision point (the agent process ended)");
+  }
+
+  std::string readLine() {
+    while (true) {
+      size_t NL = Buf.find('\n');
+      if (NL != std::string::npos) {
+        std::string Line = Buf.substr(0, NL);
+        Buf.erase(0, NL + 1);
+        return Line;
+      }
+      char Tmp[4096];
+      ssize_t N = ::read(In, Tmp, sizeof(Tmp));
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        fail("live channel closed while waiting for a pick (the agent process ended)");
+      Buf.append(Tmp, N);
+    }
+  }
+
+public:
+  LiveChannel(int In, int Out) : In(In), Out(Out) {}
+
+  // An answer is "ID ZONE" (zone 'top' or 'bot'), or "error MESSAGE" from the agent side.
+  Pick decide(const Snapshot &S) override {
+    if (!S.IsChoice)
+      return S.Llvm;
     ++Stats.Asked;
-    Want = askAgent(pointJson(H, P, Cands, Llvm, &P.Channel, nullptr));
-    if (!isCandidate(Want))
+    writeAll(pointJson(S.H, S.P, S.Cands, S.Llvm, &S.P.Channel, nullptr) + "\n");
+    std::string Ans = readLine();
+    StringRef A(Ans);
+    if (A.starts_with("error "))
+      fail("agent failed: " + A.drop_front(6));
+    auto [IdS, ZoneS] = A.trim().split(' ');
+    unsigned Id;
+    if (IdS.getAsInteger(10, Id) || (ZoneS != "top" && ZoneS != "bot"))
+      fail("malformed answer on the live channel: '" + A + "' (expected 'ID top|bot')");
+    Pick Want{Id, ZoneS == "top"};
+    if (!S.isCandidate(Want))
       fail(Twine("the live agent picked instruction ") + Twine(Want.Id) +
            ", which is not a candidate");
+    return Want;
+  }
+};
+
+// ------------------------------------------------------------ policy file
+
+// A learned policy (-agent-sched-policy=FILE, docs/policy.md) evaluated here, with no Python
+// and no pipe. Its Python twin, agentsched/core/policy.py, must pick the same candidates, so
+// both compute the same doubles with the same operations in the same order: the features,
+// z = (x - mean) / scale, each layer's output as 0 + w[0]*z[0] + w[1]*z[1] + ... (inputs in
+// order) + bias, then the activation (the plugin is built with -ffp-contract=off: no fused
+// multiply-adds). Ties within 1e-9 go to LLVM's pick, then to candidate order.
+namespace policy {
+
+static const char *const Classes[] = {"valu",       "salu", "vmem_load", "vmem_store",
+                                      "smem",       "lds",  "branch",    "other"};
+
+// The feature catalog in docs/policy.md's order (= agentsched.core.policy.FEATURES).
+enum Feature : unsigned {
+  Latency, Depth, Height, VgprDefs, SgprDefs, VgprUses, SgprUses, MayLoad, MayStore,
+  Available, ZoneTop, VgprPressureDiff, SgprPressureDiff, ClsFirst,
+  IsLlvmPick = ClsFirst + std::size(Classes), Slack, PressureAfter,
+  // region context: the same for every candidate of a point
+  CriticalPath, StepFrac, RemainingFrac, LogRegionSize, LogCandidates, PressureTop,
+  PressureBot, Stage, Visit, NumFeatures
+};
+static const char *const FeatureNames[] = {
+    "latency", "depth", "height", "vgpr_defs", "sgpr_defs", "vgpr_uses", "sgpr_uses",
+    "may_load", "may_store", "available", "zone_top", "vgpr_pressure_diff",
+    "sgpr_pressure_diff", "cls_valu", "cls_salu", "cls_vmem_load", "cls_vmem_store",
+    "cls_smem", "cls_lds", "cls_branch", "cls_other", "is_llvm_pick", "slack",
+    "pressure_after", "critical_path", "step_frac", "remaining_frac", "log_region_size",
+    "log_candidates", "pressure_top", "pressure_bot", "stage", "visit"};
+static_assert(std::size(FeatureNames) == NumFeatures, "one name per feature");
+
+constexpr double MaxAbs = 1e9, MinScale = 1e-9, TieEps = 1e-9;
+constexpr unsigned MaxLayers = 8, MaxWidth = 1024;
+
+struct Layer {
+  unsigned In = 0, Out = 0;
+  std::vector<double> W, B; // W: In rows of Out (W[i * Out + j] weighs input i for output j)
+  enum { Tanh, Relu, Linear } Act = Linear;
+};
+
+struct Model {
+  std::string Family;             // "amdgpu" or "nvptx"
+  std::vector<unsigned> Inputs;   // catalog index of each input, in order
+  std::vector<double> Mean, Scale;
+  std::vector<Layer> Layers;      // a linear model: one layer, one output, linear
+  std::vector<std::pair<std::string, int>> Vgpr, Sgpr; // pressure set -> units
+  bool Guard = false;
+  int64_t Slack = 0;
+};
+
+// Reads one policy file; every error names the file and the field (the same rules as
+// agentsched.core.policy._check).
+class Reader {
+  std::string Where;
+  std::string Err;
+
+  bool bad(const std::string &Field, const std::string &Why) {
+    if (Err.empty())
+      Err = "policy file '" + Where + "': field '" + Field + "' " + Why;
+    return false;
+  }
+  static std::string shortText(const json::Value *V) {
+    if (!V)
+      return "nothing";
+    std::string S;
+    raw_string_ostream(S) << *V;
+    return S.size() <= 60 ? S : S.substr(0, 57) + "...";
+  }
+  bool number(const json::Value *V, const std::string &Field, double Lo, double &Out) {
+    std::optional<double> D = V ? V->getAsNumber() : std::nullopt;
+    if (!D || !std::isfinite(*D) || *D < Lo || *D > MaxAbs)
+      return bad(Field, "must be a finite number from " + fmt(Lo) + " to 1e+09, got " +
+                            shortText(V));
+    Out = *D;
+    return true;
+  }
+  static std::string fmt(double D) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof(Buf), "%g", D);
+    return Buf;
+  }
+  bool numbers(const json::Value *V, const std::string &Field, size_t N, double Lo,
+               std::vector<double> &Out, const char *Per = "input") {
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    if (!A)
+      return bad(Field, "must be an array of numbers, got " + shortText(V));
+    if (A->size() != N)
+      return bad(Field, "must have " + std::to_string(N) + " numbers (one per " + Per +
+                            "), got " + std::to_string(A->size()));
+    Out.resize(N);
+    for (size_t I = 0; I != N; ++I)
+      if (!number(&(*A)[I], Field + "[" + std::to_string(I) + "]", Lo, Out[I]))
+        return false;
+    return true;
+  }
+  bool sets(const json::Object *PS, const char *Group,
+            std::vector<std::pair<std::string, int>> &Out) {
+    const json::Object *G = PS->getObject(Group);
+    std::string Field = std::string("pressure_sets.") + Group;
+    if (!G)
+      return bad(Field, "must be an object: set -> units");
+    for (const auto &[Name, V] : *G) {
+      std::optional<int64_t> U = V.getAsInteger();
+      if (!U || *U < 1 || *U > 64)
+        return bad(Field + "." + Name.str(), "must be an integer from 1 to 64, got " +
+                                                 shortText(&V));
+      Out.push_back({Name.str(), int(*U)});
+    }
+    std::sort(Out.begin(), Out.end()); // JSON object order is not kept; sums are exact
+    return true;
+  }
+  bool layer(const json::Value *V, const std::string &At, unsigned In, Layer &L) {
+    const json::Object *O = V ? V->getAsObject() : nullptr;
+    if (!O || O->size() != 3 || !O->get("weights") || !O->get("bias") ||
+        !O->get("activation"))
+      return bad(At, "must be {\"weights\": [[...]], \"bias\": [...], \"activation\": ...}");
+    const json::Array *W = O->getArray("weights");
+    if (!W || W->empty() || W->size() > MaxWidth)
+      return bad(At + ".weights", "must be an array of 1 to " + std::to_string(MaxWidth) +
+                                      " rows (one per output)");
+    L.In = In;
+    L.Out = W->size();
+    L.W.resize(size_t(In) * L.Out);
+    for (unsigned J = 0; J != L.Out; ++J) {
+      std::vector<double> Row;
+      if (!numbers(&(*W)[J], At + ".weights[" + std::to_string(J) + "]", In, -MaxAbs, Row))
+        return false;
+      for (unsigned I = 0; I != In; ++I)
+        L.W[size_t(I) * L.Out + J] = Row[I];
+    }
+    if (!numbers(O->get("bias"), At + ".bias", L.Out, -MaxAbs, L.B, "output"))
+      return false;
+    std::optional<StringRef> A = O->getString("activation");
+    if (A == "tanh")
+      L.Act = Layer::Tanh;
+    else if (A == "relu")
+      L.Act = Layer::Relu;
+    else if (A == "linear")
+      L.Act = Layer::Linear;
+    else
+      return bad(At + ".activation", "must be one of tanh, relu, linear, got " +
+                                         shortText(O->get("activation")));
+    return true;
   }
 
-  if (StateLog)
-    *StateLog << pointJson(H, P, Cands, Llvm, CompactLog ? &P.Log : nullptr,
-                           Want == Llvm ? nullptr : &Want)
-              << "\n";
+public:
+  // Fills M from the file at Path; returns an error message (empty: done).
+  std::string read(const std::string &Path, Model &M) {
+    Where = Path;
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return "cannot read policy file '" + Path + "': " + Buf.getError().message();
+    Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+    if (!V)
+      return "policy file '" + Path + "': not JSON: " + toString(V.takeError());
+    const json::Object *O = V->getAsObject();
+    if (!O)
+      return "policy file '" + Path + "': expected a JSON object";
+    (void)(parse(*O, M));
+    return Err;
+  }
 
-  ++P.Steps;
-  P.CallTailDone += P.CallTailDone < P.CallTail.size();
-  if (Want == Heuristic)
-    return Default;
+private:
+  bool parse(const json::Object &O, Model &M) {
+    static const char *const Known[] = {"format",        "version",    "target",
+                                        "features",      "normalization", "pressure_sets",
+                                        "model",         "tie_break",  "guard",
+                                        "provenance"};
+    for (const auto &KV : O)
+      if (!is_contained(Known, KV.first.str()))
+        return bad(KV.first.str(), "is not a policy field");
+    if (O.getString("format") != StringRef("agentsched-policy"))
+      return bad("format", "must be 'agentsched-policy', got " + shortText(O.get("format")));
+    if (O.getInteger("version") != int64_t(1))
+      return bad("version", "must be 1 (this plugin reads version 1), got " +
+                                shortText(O.get("version")));
+    std::optional<StringRef> Family = O.getString("target");
+    if (Family != StringRef("amdgpu") && Family != StringRef("nvptx"))
+      return bad("target", "must be one of amdgpu, nvptx, got " + shortText(O.get("target")));
+    M.Family = Family->str();
+    const json::Array *F = O.getArray("features");
+    if (!F || F->empty())
+      return bad("features", "must be a non-empty array of feature names");
+    for (size_t I = 0; I != F->size(); ++I) {
+      std::string Field = "features[" + std::to_string(I) + "]";
+      std::optional<StringRef> Name = (*F)[I].getAsString();
+      auto It = Name ? llvm::find(FeatureNames, *Name) : std::end(FeatureNames);
+      if (It == std::end(FeatureNames))
+        return bad(Field, "names no feature: " + shortText(&(*F)[I]) +
+                              " (docs/policy.md lists them)");
+      unsigned Index = It - std::begin(FeatureNames);
+      if (is_contained(M.Inputs, Index))
+        return bad(Field, "repeats '" + Name->str() + "'");
+      M.Inputs.push_back(Index);
+    }
+    size_t N = M.Inputs.size();
+    M.Mean.assign(N, 0.0);
+    M.Scale.assign(N, 1.0);
+    if (const json::Value *Norm = O.get("normalization")) {
+      const json::Object *NO = Norm->getAsObject();
+      if (!NO || llvm::any_of(*NO, [](const auto &KV) {
+            return KV.first != "mean" && KV.first != "scale";
+          }))
+        return bad("normalization", "must be an object with 'mean' and/or 'scale'");
+      if (NO->get("mean") &&
+          !numbers(NO->get("mean"), "normalization.mean", N, -MaxAbs, M.Mean))
+        return false;
+      if (NO->get("scale") &&
+          !numbers(NO->get("scale"), "normalization.scale", N, MinScale, M.Scale))
+        return false;
+    }
+    const json::Object *PS = O.getObject("pressure_sets");
+    if (!PS || PS->size() != 2 || !PS->get("vgpr") || !PS->get("sgpr"))
+      return bad("pressure_sets", "must be an object with 'vgpr' and 'sgpr'");
+    if (!sets(PS, "vgpr", M.Vgpr) || !sets(PS, "sgpr", M.Sgpr))
+      return false;
+    const json::Object *Mo = O.getObject("model");
+    std::optional<StringRef> Type = Mo ? Mo->getString("type") : std::nullopt;
+    if (Type == StringRef("linear")) {
+      if (llvm::any_of(*Mo, [](const auto &KV) {
+            return KV.first != "type" && KV.first != "weights" && KV.first != "bias";
+          }))
+        return bad("model", "a linear model has 'weights' and 'bias' only");
+      Layer L;
+      L.In = N;
+      L.Out = 1;
+      L.B.assign(1, 0.0);
+      if (!numbers(Mo->get("weights"), "model.weights", N, -MaxAbs, L.W))
+        return false;
+      if (Mo->get("bias") && !number(Mo->get("bias"), "model.bias[0]", -MaxAbs, L.B[0]))
+        return false;
+      M.Layers.push_back(std::move(L));
+    } else if (Type == StringRef("mlp")) {
+      const json::Array *Ls = Mo->getArray("layers");
+      if (Mo->size() != 2 || !Ls || Ls->empty() || Ls->size() > MaxLayers)
+        return bad("model.layers",
+                   "must be an array of 1 to " + std::to_string(MaxLayers) + " layers");
+      unsigned In = N;
+      for (size_t K = 0; K != Ls->size(); ++K) {
+        Layer L;
+        if (!layer(&(*Ls)[K], "model.layers[" + std::to_string(K) + "]", In, L))
+          return false;
+        In = L.Out;
+        M.Layers.push_back(std::move(L));
+      }
+      if (In != 1)
+        return bad("model.layers[" + std::to_string(Ls->size() - 1) + "].weights",
+                   "must have 1 row (the score), got " + std::to_string(In));
+    } else {
+      return bad("model", "must be an object with \"type\": \"linear\" or \"mlp\", got " +
+                              shortText(O.get("model")));
+    }
+    if (const json::Value *T = O.get("tie_break"); T && T->getAsString() != "llvm_then_order")
+      return bad("tie_break", "must be 'llvm_then_order', got " + shortText(T));
+    if (const json::Value *G = O.get("guard"); G && G->kind() != json::Value::Null) {
+      const json::Object *GO = G->getAsObject();
+      if (!GO || GO->getString("type") != StringRef("vgpr_pressure") ||
+          llvm::any_of(*GO, [](const auto &KV) {
+            return KV.first != "type" && KV.first != "slack";
+          }))
+        return bad("guard", "must be null or {\"type\": 'vgpr_pressure', \"slack\": N}, got " +
+                                shortText(G));
+      M.Guard = true;
+      if (const json::Value *S = GO->get("slack")) {
+        std::optional<int64_t> I = S->getAsInteger();
+        if (!I || *I < 0 || *I > int64_t(MaxAbs))
+          return bad("guard.slack", "must be an integer >= 0, got " + shortText(S));
+        M.Slack = *I;
+      }
+    }
+    if (const json::Value *P = O.get("provenance"); P && !P->getAsObject())
+      return bad("provenance", "must be an object");
+    return true;
+  }
+};
 
-  // Override: undo LLVM's pick and take the agent's (or the call statement's) instead.
-  if (!(Want == Llvm)) {
+static double activate(const Layer &L, double X) {
+  switch (L.Act) {
+  case Layer::Tanh:
+    return std::tanh(X);
+  case Layer::Relu:
+    return X > 0.0 ? X : 0.0;
+  case Layer::Linear:
+    break;
+  }
+  return X;
+}
+
+// One layer for N candidates: Out[c][j] = act(0 + In[c][0]*w[0][j] + In[c][1]*w[1][j] + ...
+// + b[j]), each sum over the inputs in order (In: N rows of L.In; Out: N rows of L.Out).
+// The N * L.Out sums are independent: four advance together in registers, so that none
+// waits for its own previous addition (a single dependent chain would, at every input).
+static void forward(const Layer &L, const double *In, double *Out, size_t N) {
+  const unsigned NI = L.In, NO = L.Out;
+  if (NO % 8 == 0) { // wide layers: eight outputs of a candidate (contiguous weights)
+    for (size_t C = 0; C != N; ++C) {
+      const double *X = In + C * NI;
+      for (unsigned J = 0; J != NO; J += 8) {
+        // Named sums, not an array: an array would be kept in memory and every addition
+        // would wait for the previous one's store.
+        double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0, A4 = 0.0, A5 = 0.0, A6 = 0.0, A7 = 0.0;
+        const double *W = &L.W[J];
+        for (unsigned K = 0; K != NI; ++K, W += NO) {
+          const double XK = X[K];
+          A0 = A0 + XK * W[0];
+          A1 = A1 + XK * W[1];
+          A2 = A2 + XK * W[2];
+          A3 = A3 + XK * W[3];
+          A4 = A4 + XK * W[4];
+          A5 = A5 + XK * W[5];
+          A6 = A6 + XK * W[6];
+          A7 = A7 + XK * W[7];
+        }
+        const double A[8] = {A0, A1, A2, A3, A4, A5, A6, A7};
+        for (unsigned T = 0; T != 8; ++T)
+          Out[C * NO + J + T] = activate(L, A[T] + L.B[J + T]);
+      }
+    }
+    return;
+  }
+  const size_t Total = N * NO;
+  size_t P = 0; // Out[P] is candidate P / NO, output P % NO
+  for (; P + 4 <= Total; P += 4) {
+    const double *X[4];
+    unsigned J[4];
+    for (unsigned T = 0; T != 4; ++T) {
+      X[T] = In + (P + T) / NO * NI;
+      J[T] = (P + T) % NO;
+    }
+    double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0;
+    const double *W = L.W.data();
+    for (unsigned K = 0; K != NI; ++K, W += NO) {
+      A0 = A0 + X[0][K] * W[J[0]];
+      A1 = A1 + X[1][K] * W[J[1]];
+      A2 = A2 + X[2][K] * W[J[2]];
+      A3 = A3 + X[3][K] * W[J[3]];
+    }
+    Out[P] = activate(L, A0 + L.B[J[0]]);
+    Out[P + 1] = activate(L, A1 + L.B[J[1]]);
+    Out[P + 2] = activate(L, A2 + L.B[J[2]]);
+    Out[P + 3] = activate(L, A3 + L.B[J[3]]);
+  }
+  for (; P != Total; ++P) {
+    const double *X = In + P / NO * NI, *W = L.W.data() + P % NO;
+    double A = 0.0;
+    for (unsigned K = 0; K != NI; ++K, W += NO)
+      A = A + X[K] * *W;
+    Out[P] = activate(L, A + L.B[P % NO]);
+  }
+}
+
+class Policy : public DecisionSource {
+  Model M;
+  std::vector<double> InvScale;   // 1 / scale, per input (z = (x - mean) * (1 / scale))
+  bool Needed[NumFeatures] = {};  // features the model reads (the others are not computed)
+  std::vector<double> X, Next, Scores; // scratch, reused at every point
+  std::vector<int64_t> After;
+  std::vector<char> Allowed;
+  std::vector<const NodeFacts *> Facts;
+
+  // The policy's units by pressure-set index of this function's target, checked once.
+  void bind(FunctionHook &H) {
+    if (!H.VgprUnits.empty())
+      return;
+    const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
+    const Triple &TT = H.MF->getTarget().getTargetTriple();
+    if ((M.Family == "amdgpu") != TT.isAMDGPU() || (M.Family == "nvptx") != TT.isNVPTX())
+      fail("policy file '" + PolicyPath + "': field 'target' is '" + M.Family +
+           "', but llc compiles for " + TT.str());
+    unsigned NumSets = TRI->getNumRegPressureSets();
+    H.VgprUnits.assign(NumSets, 0);
+    H.SgprUnits.assign(NumSets, 0);
+    for (auto [Group, Sets, Units] :
+         {std::make_tuple("vgpr", &M.Vgpr, &H.VgprUnits),
+          std::make_tuple("sgpr", &M.Sgpr, &H.SgprUnits)})
+      for (const auto &[Name, U] : *Sets) {
+        unsigned I = 0;
+        while (I != NumSets && Name != TRI->getRegPressureSetName(I))
+          ++I;
+        if (I == NumSets) {
+          std::string Have;
+          for (unsigned J = 0; J != NumSets; ++J)
+            Have += (J ? ", " : "") + std::string(TRI->getRegPressureSetName(J));
+          fail("policy file '" + PolicyPath + "': field 'pressure_sets." + Group + "." + Name +
+               "' names no register pressure set of " + TT.str() + " (it has " + Have + ")");
+        }
+        (*Units)[I] = U;
+      }
+    for (unsigned I = 0; I != NumSets; ++I)
+      if (H.VgprUnits[I])
+        H.VgprSets.push_back(I);
+  }
+
+  // (P.Facts has a slot per node: decide() sizes it before taking pointers into it.)
+  const NodeFacts &facts(FunctionHook &H, PassRecord &P, SUnit &SU) {
+    NodeFacts &N = P.Facts[SU.NodeNum];
+    if (!N.Known) {
+      const MachineInstr &MI = *SU.getInstr();
+      const char *Cls = instrClass(H, MI, opcodeName(MI));
+      N = {SU.Latency, SU.getDepth(), SU.getHeight(), countRegs(H, MI), MI.mayLoad(),
+           MI.mayStore(),
+           unsigned(llvm::find_if(Classes, [&](const char *C) { return !strcmp(C, Cls); }) -
+                    std::begin(Classes)),
+           true};
+    }
+    return N;
+  }
+
+  // The best candidate among the allowed ones (Allowed empty: all); ties as docs/policy.md
+  // says: LLVM's pick, then candidate order (one entry per instruction, in LLVM's zone).
+  size_t best(const Snapshot &S) {
+    auto Ok = [&](size_t I) { return Allowed.empty() || Allowed[I]; };
+    double Top = -std::numeric_limits<double>::infinity();
+    for (size_t I = 0; I != Scores.size(); ++I)
+      if (Ok(I))
+        Top = std::max(Top, Scores[I]);
+    std::vector<size_t> Best;
+    for (size_t I = 0; I != Scores.size(); ++I)
+      if (Ok(I) && Scores[I] >= Top - TieEps)
+        Best.push_back(I);
+    if (Best.size() == 1 || is_contained(Best, S.LlvmIndex))
+      return Best.size() == 1 ? Best[0] : S.LlvmIndex;
+    std::vector<size_t> Unique; // DecisionPoint.unique_candidates
+    DenseMap<const SUnit *, size_t> Slot;
+    for (size_t I = 0; I != S.Cands.size(); ++I) {
+      auto [It, New] = Slot.try_emplace(S.Cands[I].SU, Unique.size());
+      if (New)
+        Unique.push_back(I);
+      else if (S.Cands[I].Top == S.Llvm.Top && S.Cands[Unique[It->second]].Top != S.Llvm.Top)
+        Unique[It->second] = I;
+    }
+    for (size_t I : Unique)
+      if (is_contained(Best, I))
+        return I;
+    return Best[0];
+  }
+
+public:
+  std::string load() {
+    std::string Err = Reader().read(PolicyPath, M);
+    for (unsigned F : M.Inputs)
+      Needed[F] = true;
+    for (double Sc : M.Scale)
+      InvScale.push_back(1.0 / Sc);
+    return Err;
+  }
+
+  Pick decide(const Snapshot &S) override {
+    if (!S.IsChoice)
+      return S.Llvm;
+    FunctionHook &H = S.H;
+    PassRecord &P = S.P;
+    ScheduleDAGMILive *DAG = H.DAG;
+    bind(H);
+    ++Stats.PolicyDecisions;
+    const size_t NumSets = H.VgprUnits.size(), N = S.Cands.size();
+    static const std::vector<unsigned> None;
+    bool Tracking = DAG->isTrackingPressure();
+    const std::vector<unsigned> &TopP =
+        Tracking ? DAG->getTopRPTracker().getRegSetPressureAtPos() : None;
+    const std::vector<unsigned> &BotP =
+        Tracking ? DAG->getBotRPTracker().getRegSetPressureAtPos() : None;
+    const std::vector<unsigned> &MaxP = Tracking ? DAG->getRegPressure().MaxSetPressure : None;
+    auto weighted = [&](const std::vector<unsigned> &Pr, const std::vector<int> &Units) {
+      int64_t Sum = 0;
+      for (size_t I = 0; I != Pr.size() && I != NumSets; ++I)
+        Sum += int64_t(Units[I]) * Pr[I];
+      return Sum;
+    };
+
+    // Point-wide quantities (docs/policy.md): scale, critical path left, pressure reference.
+    int64_t Scale = 1, CP = 0;
+    if (P.Facts.size() < DAG->SUnits.size())
+      P.Facts.resize(DAG->SUnits.size());
+    Facts.resize(N);
+    for (size_t I = 0; I != N; ++I) {
+      const Cand &C = S.Cands[I];
+      const NodeFacts &F = *(Facts[I] = &facts(H, P, *C.SU));
+      Scale = std::max<int64_t>(Scale, int64_t(F.Depth) + F.Height + F.Latency);
+      CP = std::max<int64_t>(CP, C.Top ? F.Height : F.Depth);
+    }
+    const double Sc = double(Scale);
+    const int64_t Ref = weighted(MaxP, H.VgprUnits);
+    const double RefDiv = double(std::max<int64_t>(1, Ref));
+    const double Size = double(std::max(1u, P.Size));
+    double Row[NumFeatures] = {}; // one candidate's features (the region's are shared)
+    Row[CriticalPath] = double(CP) / Sc;
+    Row[StepFrac] = double(P.Steps) / Size;
+    Row[RemainingFrac] = double(P.Size - P.Steps) / Size;
+    Row[LogRegionSize] = std::log2(1.0 + double(P.Size));
+    Row[LogCandidates] = std::log2(1.0 + double(N));
+    const int64_t NowTop = weighted(TopP, H.VgprUnits), NowBot = weighted(BotP, H.VgprUnits);
+    Row[PressureTop] = double(NowTop) / RefDiv;
+    Row[PressureBot] = double(NowBot) / RefDiv;
+    Row[Stage] = double(P.Stage);
+    Row[Visit] = double(P.Visit);
+
+    const bool NeedAfter = M.Guard || Needed[PressureAfter];
+    const bool NeedPD = NeedAfter || Needed[VgprPressureDiff] || Needed[SgprPressureDiff];
+    const unsigned In = M.Inputs.size();
+    After.assign(N, 0);
+    X.resize(N * In);
+    for (size_t I = 0; I != N; ++I) {
+      const Cand &C = S.Cands[I];
+      const NodeFacts &F = *Facts[I];
+      if (NeedPD) {
+        RawPD PD = pressureDiff(H, C.SU);
+        int64_t VPD = 0, SPD = 0;
+        for (auto [Set, Inc] : PD) {
+          VPD += int64_t(H.VgprUnits[Set]) * Inc;
+          SPD += int64_t(H.SgprUnits[Set]) * Inc;
+        }
+        Row[VgprPressureDiff] = double(VPD) / 8.0;
+        Row[SgprPressureDiff] = double(SPD) / 8.0;
+        if (NeedAfter) { // the "vgpr" pressure at its zone's boundary once it is scheduled
+          const std::vector<unsigned> &Cur = C.Top ? TopP : BotP;
+          int64_t A = 0;
+          for (unsigned Set : H.VgprSets) {
+            int64_t V = Set < Cur.size() ? Cur[Set] : 0;
+            for (auto [PSet, Inc] : PD)
+              if (PSet == Set)
+                V += C.Top ? -Inc : Inc;
+            A += int64_t(H.VgprUnits[Set]) * std::max<int64_t>(0, V);
+          }
+          After[I] = A;
+          Row[PressureAfter] = double(A) / RefDiv;
+        }
+      }
+      Row[Latency] = double(F.Latency) / Sc;
+      Row[Depth] = double(F.Depth) / Sc;
+      Row[Height] = double(F.Height) / Sc;
+      Row[VgprDefs] = double(F.Regs.VDefs) / 8.0;
+      Row[SgprDefs] = double(F.Regs.SDefs) / 8.0;
+      Row[VgprUses] = double(F.Regs.VUses) / 8.0;
+      Row[SgprUses] = double(F.Regs.SUses) / 8.0;
+      Row[MayLoad] = F.Load;
+      Row[MayStore] = F.Store;
+      Row[Available] = C.Available;
+      Row[ZoneTop] = C.Top;
+      for (unsigned K = 0; K != std::size(Classes); ++K)
+        Row[ClsFirst + K] = F.Cls == K;
+      Row[IsLlvmPick] = I == S.LlvmIndex;
+      Row[Slack] = double(CP - (C.Top ? F.Height : F.Depth)) / Sc;
+
+      double *Z = &X[I * In];
+      const unsigned *Inputs = M.Inputs.data();
+      const double *Mean = M.Mean.data(), *Inv = InvScale.data();
+      for (unsigned K = 0; K != In; ++K)
+        Z[K] = (Row[Inputs[K]] - Mean[K]) * Inv[K];
+    }
+    for (const Layer &L : M.Layers) {
+      Next.resize(N * L.Out);
+      forward(L, X.data(), Next.data(), N);
+      X.swap(Next);
+    }
+    Scores.assign(X.begin(), X.begin() + N);
+
+    Allowed.clear();
+    size_t Choice = best(S);
+    if (M.Guard) {
+      // LLVM's own pick, or a pick that leaves its zone's boundary pressure at most the
+      // larger of the region's reference + slack and that boundary's pressure now.
+      Allowed.resize(N);
+      for (size_t I = 0; I != N; ++I)
+        Allowed[I] = I == S.LlvmIndex ||
+                     After[I] <= std::max(Ref + M.Slack, S.Cands[I].Top ? NowTop : NowBot);
+      if (!Allowed[Choice]) {
+        Choice = best(S);
+        ++Stats.GuardInterventions;
+      }
+    }
+    return {idOf(H, S.Cands[Choice].SU->getInstr()), S.Cands[Choice].Top};
+  }
+};
+
+} // namespace policy
+
+// ======================================================== the hook: apply
+
+// Makes Want the pick LLVM returns: LLVM's own node stays; another is swapped in.
+static SUnit *apply(const Snapshot &S, Pick Want, bool &IsTopNode) {
+  if (Want == S.Heuristic)
+    return S.Default;
+  if (!(Want == S.Llvm)) {
     ++Stats.Changed;
-    ++P.Changed;
+    ++S.P.Changed;
   }
+  // Undo LLVM's pick: its node goes back into each zone it was ready in; the chosen node
+  // leaves both zones.
+  GenericScheduler *G = S.H.Strategy;
+  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
   SUnit *Chosen = nullptr;
-  for (const Cand &C : Cands)
-    if (idOf(H, C.SU->getInstr()) == Want.Id)
+  for (const Cand &C : S.Cands)
+    if (idOf(S.H, C.SU->getInstr()) == Want.Id)
       Chosen = C.SU;
-  for (const Cand &C : Before)
-    if (C.SU == Default)
+  for (const Cand &C : S.Ready)
+    if (C.SU == S.Default)
       (C.Top ? Top : Bot)
-          .releaseNode(Default, C.Top ? Default->TopReadyCycle : Default->BotReadyCycle,
+          .releaseNode(S.Default, C.Top ? S.Default->TopReadyCycle : S.Default->BotReadyCycle,
                        /*InPQueue=*/false);
   if (Chosen->isTopReady())
     Top.removeReady(Chosen);
@@ -965,6 +1665,26 @@ static SUnit *hookedPickNode(MachineSchedStrategy *S, bool &IsTopNode) {
   (G->*BotCandOf).SU = nullptr;
   IsTopNode = Want.Top;
   return Chosen;
+}
+
+// ======================================================== the hook
+
+static SUnit *hookedPickNode(MachineSchedStrategy *Strategy, bool &IsTopNode) {
+  FunctionHook &H = *HookOf.lookup(Strategy);
+  std::optional<Snapshot> S = snapshot(H, Strategy, IsTopNode);
+  if (!S)
+    return nullptr; // the region is scheduled
+  Pick Want = Source ? Source->decide(*S) : S->Llvm;
+  if (StateLog)
+    *StateLog << pointJson(H, S->P, S->Cands, S->Llvm, CompactLog ? &S->P.Log : nullptr,
+                           Want == S->Llvm ? nullptr : &Want)
+              << "\n";
+  ++S->P.Steps;
+  S->P.CallTailDone += S->P.CallTailDone < S->P.CallTail.size();
+  SUnit *Picked = apply(*S, Want, IsTopNode);
+  H.SpareReady = std::move(S->Ready);
+  H.SpareCands = std::move(S->Cands);
+  return Picked;
 }
 
 // ------------------------------------------------------------ output files
@@ -1081,11 +1801,26 @@ static std::string setUp() {
     return Err = "give either -agent-sched-decisions or -agent-sched-channel, not both";
   if (!ChannelFds.empty()) {
     auto [R, W] = StringRef(ChannelFds).split(',');
-    if (R.getAsInteger(10, ChanIn) || W.getAsInteger(10, ChanOut))
+    int In, Out;
+    if (R.getAsInteger(10, In) || W.getAsInteger(10, Out))
       return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
+    Source = std::make_unique<LiveChannel>(In, Out);
   }
-  if (!(Err = loadDecisions()).empty())
-    return Err;
+  if (!PolicyPath.empty() && (!DecisionsPath.empty() || !ChannelFds.empty()))
+    return Err = "give one of -agent-sched-decisions, -agent-sched-channel and "
+                 "-agent-sched-policy, not several";
+  if (!PolicyPath.empty()) {
+    auto P = std::make_unique<policy::Policy>();
+    if (!(Err = P->load()).empty())
+      return Err;
+    Source = std::move(P);
+  }
+  if (!DecisionsPath.empty()) {
+    auto File = std::make_unique<DecisionFile>();
+    if (!(Err = File->load()).empty())
+      return Err;
+    Source = std::move(File);
+  }
   if (!StateLogPath.empty()) {
     if (!(Err = openOutput(LogFile, StateLogPath)).empty())
       return Err;
@@ -1133,14 +1868,16 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
 
 // ------------------------------------------------------------ the end of llc
 
-static std::string reportJson(unsigned Unmatched) {
+static std::string reportJson() {
   json::Object R{{"decisions", Stats.Decisions},
                  {"choices", Stats.Choices},
                  {"changed", Stats.Changed},
                  {"stale", Stats.Stale},
                  {"missing", Stats.Missing},
-                 {"unmatched", Unmatched},
+                 {"unmatched", Stats.Unmatched},
                  {"asked", Stats.Asked},
+                 {"policy_decisions", Stats.PolicyDecisions},
+                 {"guard_interventions", Stats.GuardInterventions},
                  {"forced", Stats.Forced},
                  {"regions", Stats.Regions},
                  {"passes", Stats.Passes},
@@ -1161,19 +1898,12 @@ static std::string finishOutputs() {
   std::string Err = setUp(); // a module where nothing was scheduled gets its files here
   if (!Err.empty())
     return Err;
-  std::string First;
-  unsigned Unmatched = unmatchedDecisions(&First);
-  if (Unmatched && !Lenient)
-    return std::to_string(Unmatched) + " of " + std::to_string(Decisions.size()) +
-           " decisions match no decision point of this compile, first " + First +
-           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
-                                   "NVPTX needs -enable-misched)") +
-           ": are they for another kernel, function or target? (use --lenient to "
-           "ignore them)";
+  if (Source && !(Err = Source->finish()).empty())
+    return Err;
   if (!(Err = flushStateLog()).empty())
     return Err;
   StateLog.reset();
-  if (ReportFile.Fd >= 0 && !writeFd(ReportFile.Fd, reportJson(Unmatched)))
+  if (ReportFile.Fd >= 0 && !writeFd(ReportFile.Fd, reportJson()))
     return "cannot write report '" + ReportPath + "': " + errnoText();
   if (!(Err = commitOutput(LogFile)).empty())
     return Err;
@@ -1249,19 +1979,19 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   H.IsNVPTX = C->MF->getTarget().getTargetTriple().isNVPTX();
   Stats.BaseName = BaseSched == "generic" ? "generic" : (H.IsAMDGPU ? "gcn" : "target");
   numberFunction(H);
-  size_t StrategyEntries = vtableEntries(G, baseEntries<GenericScheduler>());
-  size_t DAGEntries = vtableEntries(DAG, baseEntries<ScheduleDAGMILive>());
-  Stats.Hooked = json::Object{
-      {"strategy", className(*reinterpret_cast<void ***>(G))},
-      {"strategy_vtable_slots", (int64_t)StrategyEntries},
-      {"dag", className(*reinterpret_cast<void ***>(DAG))},
-      {"dag_vtable_slots", (int64_t)DAGEntries}};
+  namespace vt = vtable_patch;
+  size_t StrategyEntries = vt::entries(G, vt::baseEntries<GenericScheduler>());
+  size_t DAGEntries = vt::entries(DAG, vt::baseEntries<ScheduleDAGMILive>());
+  Stats.Hooked = json::Object{{"strategy", vt::className(G)},
+                              {"strategy_vtable_slots", (int64_t)StrategyEntries},
+                              {"dag", vt::className(DAG)},
+                              {"dag_vtable_slots", (int64_t)DAGEntries}};
   H.OrigPick = reinterpret_cast<PickNodeFn>(
-      replaceVirtual(G, vtableSlot(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
-                     StrategyEntries));
+      vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
+                  StrategyEntries));
   H.OrigFinalize = reinterpret_cast<FinalizeFn>(
-      replaceVirtual(DAG, vtableSlot(&ScheduleDAGInstrs::finalizeSchedule),
-                     (void *)&hookedFinalizeSchedule, DAGEntries));
+      vt::replace(DAG, vt::slotOf(&ScheduleDAGInstrs::finalizeSchedule),
+                  (void *)&hookedFinalizeSchedule, DAGEntries));
   HookOf[G] = &H;
   HookOf[DAG] = &H;
   return DAG;

@@ -1,0 +1,29 @@
+"""The agent `policy:FILE`: a policy file (docs/policy.md) evaluated in Python, over the live
+channel. The plugin evaluates the same file itself with -agent-sched-policy=FILE (no Python,
+no pipe); both pick the same candidates (tests/test_policy.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.policy import SchedulingPolicy, evaluate, load_policy
+from .base import Agent
+
+PREFIX = "policy:"
+
+
+class PolicyFileAgent(Agent):
+    name = "policy"
+
+    def __init__(self, policy: SchedulingPolicy | str | Path, seed: int = 0, **_):
+        self.policy = policy if isinstance(policy, SchedulingPolicy) else load_policy(policy)
+        self.decisions = self.guard_interventions = 0
+
+    def pick(self, point):
+        choice = evaluate(self.policy, point)
+        self.decisions += 1
+        self.guard_interventions += choice.guarded
+        return choice.candidate
+
+    def stats(self) -> dict:
+        return {"policy_decisions": self.decisions,
+                "guard_interventions": self.guard_interventions}
