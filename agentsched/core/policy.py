@@ -202,6 +202,7 @@ def policy_from_dict(d, where: str = "policy") -> SchedulingPolicy:
     norm = d.get("normalization") or {}
     n = len(d["features"])
     m = d["model"]
+    layers: tuple[Layer, ...]
     if m["type"] == "linear":
         layers = (Layer((tuple(float(w) for w in m["weights"]),), (float(m.get("bias", 0.0)),),
                         "linear"),)
@@ -439,12 +440,12 @@ def pressure_after(point: DecisionPoint, pressure_sets: dict) -> list[int]:
 
 def scores(policy: SchedulingPolicy, point: DecisionPoint) -> np.ndarray:
     """The model's score of each candidate (float64, candidate order)."""
-    x = feature_matrix(point, policy.pressure_sets, policy.features)
+    x: np.ndarray = feature_matrix(point, policy.pressure_sets, policy.features)
     inv_scale = 1.0 / np.asarray(policy.scale, dtype=np.float64)  # as the plugin: once
     x = (x - np.asarray(policy.mean, dtype=np.float64)) * inv_scale
     for layer in policy.layers:
         W = np.asarray(layer.weights, dtype=np.float64)  # out x in
-        acc = np.zeros((x.shape[0], W.shape[0]), dtype=np.float64)
+        acc: np.ndarray = np.zeros((x.shape[0], W.shape[0]), dtype=np.float64)
         for i in range(W.shape[1]):  # inputs in order, as the plugin sums them
             acc = acc + x[:, i:i + 1] * W[:, i]
         acc = acc + np.asarray(layer.bias, dtype=np.float64)
@@ -464,7 +465,7 @@ class Choice:
     scores: tuple  # per candidate
 
 
-def _best(point: DecisionPoint, s: Sequence[float], among: Sequence[int]) -> int:
+def _best(point: DecisionPoint, s: Sequence[float] | np.ndarray, among: Sequence[int]) -> int:
     """The index of the highest score among `among`; ties (within TIE_EPS) go to LLVM's
     pick, then to the first instruction in candidate order (in the zone LLVM picked from
     when it is ready in both), like agentsched.searches.policies.LinearPolicy."""
@@ -488,6 +489,7 @@ def allowed(policy: SchedulingPolicy, point: DecisionPoint) -> list[bool]:
     at its zone's boundary at most max(the region's pre-pass maximum + slack, that
     boundary's pressure now). A policy may raise pressure up to the region's reference;
     beyond it only LLVM's own picks raise it."""
+    assert policy.guard is not None
     vg = policy.pressure_sets["vgpr"]
     after = pressure_after(point, policy.pressure_sets)
     ref = _weighted(point.pressure_max, vg) + policy.guard.slack
