@@ -131,8 +131,12 @@ class SchedulingPolicy:
 
 
 def _provenance(provenance: dict | None) -> dict:
-    from .. import __version__
-    out = {"agentsched_version": __version__,
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        agentsched_version = version("agentsched")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        agentsched_version = "unknown"
+    out = {"agentsched_version": agentsched_version,
            "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
     out.update(provenance or {})
     return out
