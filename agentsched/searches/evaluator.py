@@ -23,12 +23,10 @@ from .policies import WATCH_ALL, Policy
 
 
 def _run_task(task: tuple) -> Any:
-    kind, env, args, kwargs = task
+    fn, env, args, kwargs = task
     for k, v in env.items():  # pool/Ray workers share the caller's cache and plugin
         os.environ.setdefault(k, v)
-    if kind == "rollout":
-        return rollout(*args, **kwargs)
-    return evaluate(*args, **kwargs)
+    return fn(*args, **kwargs)
 
 
 _ray_remote = None
@@ -105,6 +103,71 @@ def _stop_pool(pool: ProcessPoolExecutor, kill: bool) -> None:
             p.join()
 
 
+class Workers:
+    """Where evaluations run: in this process, in a local pool of worker processes, or on
+    Ray (ray_address "local" starts a local instance; an address joins a cluster; an already
+    initialised Ray is reused). map() returns results in submission order, so what is built on
+    it is deterministic whatever the backend. Counts tasks and the wall time spent on them."""
+
+    def __init__(self, workers: int | None = None, ray_address: str | None = None,
+                 max_tasks: int | None = None):
+        # max_tasks: tasks the caller will ask for at most in one map (bounds the pool)
+        self.ray_address = ray_address
+        self.workers = 1 if ray_address else bounded_workers(workers, max_tasks)
+        self.tasks, self.busy_s = 0, 0.0
+        self._pool: ProcessPoolExecutor | None = None
+        self._ray_started = False
+        plugin_path()  # build the plugin once here, not in every worker's first task
+        # the workers see the caller's tools and caches (the data dir made explicit)
+        self._env = {k: os.environ[k] for k in env_names.WORKER_VARIABLES if k in os.environ}
+        self._env[env_names.DATA] = str(data_dir())
+        if ray_address:
+            import ray
+            if not ray.is_initialized():
+                with handlers_kept():  # Ctrl-C/SIGTERM still shut Ray down cleanly
+                    if ray_address == "local":
+                        ray.init(include_dashboard=False, log_to_driver=False)
+                    else:
+                        ray.init(address=ray_address, log_to_driver=False)
+                self._ray_started = True
+            self.backend = "ray"
+        elif self.workers > 1:
+            self._pool = ProcessPoolExecutor(self.workers, initializer=pool_worker_init,
+                                             initargs=(os.getpid(),))
+            self.backend = f"pool[{self.workers}]"
+        else:
+            self.backend = "inline"
+
+    def map(self, fn: Callable, calls: Sequence[tuple[tuple, dict]]) -> list:
+        """fn(*args, **kwargs) for each (args, kwargs), results in order. fn must be a
+        module-level function (pickled by reference for the workers)."""
+        tasks = [(fn, self._env, args, kwargs) for args, kwargs in calls]
+        if not tasks:
+            return []
+        t0 = time.perf_counter()
+        if self.backend == "ray":
+            import ray
+            remote = _ray_task()
+            out = ray.get([remote.remote(t) for t in tasks])
+        elif self._pool is not None:
+            out = list(self._pool.map(_run_task, tasks))
+        else:
+            out = [_run_task(t) for t in tasks]
+        self.busy_s += time.perf_counter() - t0
+        self.tasks += len(tasks)
+        return out
+
+    def close(self, kill: bool = False) -> None:
+        """Stop the workers (kill: also the running tasks, when the caller failed)."""
+        if self._pool is not None:
+            _stop_pool(self._pool, kill)
+            self._pool = None
+        if self._ray_started:
+            import ray
+            ray.shutdown()
+            self._ray_started = False
+
+
 class Evaluator:
     """Evaluates batches of policies (rollouts) or decision lists for one kernel and target.
 
@@ -134,48 +197,20 @@ class Evaluator:
         self.time_fn, self.base, self.n_random, self.seed = time_fn, base, n_random, seed
         self.launch = launch  # block size etc. for NVPTX occupancy (metrics.Launch)
         self.ray_address = ray_address
-        # max_tasks: evaluations the caller will ask for at most (a search's budget)
-        self.workers = 1 if ray_address else bounded_workers(workers, max_tasks)
-        self.evaluations, self.busy_s = 0, 0.0
-        self._pool = None
-        self._ray_started = False
-        plugin_path()  # build the plugin once here, not in every worker's first evaluation
-        # the workers see the caller's tools and caches (the data dir made explicit)
-        self._env = {k: os.environ[k] for k in env_names.WORKER_VARIABLES if k in os.environ}
-        self._env[env_names.DATA] = str(data_dir())
-        if ray_address:
-            import ray
-            if not ray.is_initialized():
-                with handlers_kept():  # Ctrl-C/SIGTERM still shut Ray down cleanly
-                    if ray_address == "local":
-                        ray.init(include_dashboard=False, log_to_driver=False)
-                    else:
-                        ray.init(address=ray_address, log_to_driver=False)
-                self._ray_started = True
-            self.backend = "ray"
-        elif self.workers > 1:
-            self._pool = ProcessPoolExecutor(self.workers, initializer=pool_worker_init,
-                                             initargs=(os.getpid(),))
-            self.backend = f"pool[{self.workers}]"
-        else:
-            self.backend = "inline"
+        self.pool = Workers(workers, ray_address, max_tasks)
+        self.workers, self.backend = self.pool.workers, self.pool.backend
 
     # -- plumbing
-    def _map(self, tasks: list[tuple]) -> list:
-        if not tasks:
-            return []
-        t0 = time.perf_counter()
-        if self.backend == "ray":
-            import ray
-            fn = _ray_task()
-            out = ray.get([fn.remote(t) for t in tasks])
-        elif self._pool is not None:
-            out = list(self._pool.map(_run_task, tasks))
-        else:
-            out = [_run_task(t) for t in tasks]
-        self.busy_s += time.perf_counter() - t0
-        self.evaluations += len(tasks)
-        return out
+    def _map(self, fn: Callable, calls: list[tuple[tuple, dict]]) -> list:
+        return self.pool.map(fn, calls)
+
+    @property
+    def evaluations(self) -> int:
+        return self.pool.tasks
+
+    @property
+    def busy_s(self) -> float:
+        return self.pool.busy_s
 
     def _cost(self, metrics: dict, decisions) -> tuple:
         tv = self.time_fn(decisions) if self.objective == "time" else None
@@ -185,11 +220,11 @@ class Evaluator:
     def rollouts(self, policies: Sequence[Policy], watch: Iterable = ()) -> list[Rollout]:
         watch = watch if watch == WATCH_ALL else tuple(watch)
         suffix = self.timer.suffix if self.timer is not None else None
-        tasks = [("rollout", self._env, (str(self.ir), self.target.name, p),
+        calls = [((str(self.ir), self.target.name, p),
                   {"base": self.base, "launch": self.launch, "watch": watch,
                    "n_random": self.n_random,
                    "seed": self.seed, "module_suffix": suffix}) for p in policies]
-        outs = self._map(tasks)
+        outs = self._map(rollout, calls)
         if self.timer is not None:
             # One interleaved batch against LLVM's default: ratios, not absolute times, so
             # batches measured minutes apart (clock drift) stay comparable.
@@ -221,10 +256,10 @@ class Evaluator:
         if self.timer is not None:
             raise ObjectiveError("a batch timer measures rollouts; evaluate_many() needs a "
                                  "time_fn for objective 'time'")
-        tasks = [("evaluate", self._env, (str(self.ir), self.target.name, list(d)),
+        calls = [((str(self.ir), self.target.name, list(d)),
                   {"objective": "vgpr" if self.objective == "time" else self.objective,
                    "base": self.base, "launch": self.launch}) for d in decision_lists]
-        outs = self._map(tasks)
+        outs = self._map(evaluate, calls)
         for r, d in zip(outs, decision_lists):
             r.cost = self._cost(r.metrics, d)
         return outs
@@ -235,13 +270,7 @@ class Evaluator:
 
     def close(self, kill: bool = False) -> None:
         """Stop the workers (kill: also the running tasks, when the caller failed)."""
-        if self._pool is not None:
-            _stop_pool(self._pool, kill)
-            self._pool = None
-        if self._ray_started:
-            import ray
-            ray.shutdown()
-            self._ray_started = False
+        self.pool.close(kill)
 
     def __enter__(self):
         return self

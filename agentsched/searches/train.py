@@ -1,0 +1,542 @@
+"""Training one scheduling policy on many kernels (a corpus), for kernels it never saw.
+
+A candidate is a policy file (core.policy, docs/policy.md). The plugin evaluates it inside
+llc-19 for every training kernel (no Python in the loop, no pipe), and the candidate's fitness
+is a multi-kernel objective:
+
+    speedup_k  = how much better than LLVM's default schedule kernel k gets (> 1: better):
+                 measured time on the GPU (objective 'time': time(default) / time(policy),
+                 each variant checked against the kernel's reference first) or a static proxy
+                 (registers, occupancy, spills, llvm-mca cycles: PROXY below)
+    fitness    = geomean_k(speedup_k) - penalty * mean_k(max(0, 1 - tolerance - speedup_k))
+
+so a policy that speeds up most kernels but slows one down beyond `tolerance` pays for it; a
+policy that fails to compile a kernel, or whose binary is wrong, is never chosen.
+
+The search is an elitist evolution strategy in the policy's parameter space (the weights of a
+linear model, or all weights of a small MLP), started from the parameters that reproduce
+LLVM's own pick exactly (a weight on `is_llvm_pick` and zeros: fitness 1 by construction), so
+training moves away from LLVM's schedule only where that pays on the training kernels. Each
+generation's children are Gaussian mutations of the `mu` best candidates so far, with a step
+size drawn log-uniformly per child (small deviations and large jumps both tried) and uniform
+crossover. Candidates are compiled on local worker processes or on Ray (Workers); GPU timing
+runs in this process, one interleaved batch per kernel per generation (gpu_time.GpuTimer).
+
+Budget = number of candidate policies evaluated (each: every training kernel compiled once).
+The result holds every candidate's per-kernel speedups, so leave-one-family-out selection and
+transfer matrices can be computed from one run (bench/h200_train.py).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core.policy import (
+    F_INDEX,
+    FEATURES,
+    SEARCH_FEATURES,
+    Guard,
+    SchedulingPolicy,
+    feature_matrix,
+    linear_policy,
+    mlp_policy,
+    policy_to_dict,
+    target_family,
+)
+from ..core.protocol import read_states
+from ..llvm.compile import compile_ir
+from ..llvm.metrics import launch_of, static_metrics
+from ..targets import Launch, Target, parse_target
+from .evaluator import Workers
+from .objectives import OBJECTIVES, ObjectiveError, check_measurable
+
+MODELS = ("linear", "mlp")
+# The static metric each proxy objective compares with LLVM's default, and its direction
+# (+1: higher is better).
+PROXY = {"vgpr": ("vgpr", -1), "occupancy": ("occupancy", +1), "spills": ("spills", -1),
+         "cycles": ("est_cycles", -1)}
+LLVM_WEIGHT = 1.0  # the is_llvm_pick weight of the starting point
+
+
+class TrainError(ValueError):
+    """Bad training input (corpus, kernels, objective); the message names it."""
+
+
+@dataclass
+class TrainKernel:
+    """One training kernel: its LLVM IR for the target, and what timing it needs."""
+    name: str
+    ir: Path
+    family: str = ""
+    launch: Launch | None = None  # block size (NVPTX occupancy)
+    spec: Any = None  # a KernelSpec (inputs, reference) for objective 'time'
+    target: str | None = None  # its own target when it differs within the family (sm_90a)
+
+
+@dataclass
+class Candidate:
+    """One evaluated policy: its parameters, fitness and per-kernel results."""
+    index: int
+    generation: int
+    params: list
+    fitness: float
+    speedups: dict  # kernel -> speedup vs LLVM's default (0: failed)
+    changed: dict  # kernel -> decisions that differ from LLVM's pick
+    seconds: float = 0.0
+
+
+@dataclass
+class TrainResult:
+    policy: SchedulingPolicy  # the best candidate, as a policy file holds it
+    target: str
+    objective: str
+    model: str
+    features: list
+    kernels: list  # names, in order
+    families: dict  # kernel -> family
+    default_metrics: dict  # kernel -> LLVM default's static metrics
+    best: Candidate
+    candidates: list  # every Candidate, in evaluation order
+    curve: list  # per generation: evaluations, best fitness so far, generation's best, s
+    backend: str
+    elapsed_s: float
+    skipped: dict = field(default_factory=dict)  # kernel -> why it is not trained on
+    timing: dict = field(default_factory=dict)  # objective 'time': screening summaries
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["policy"] = policy_to_dict(self.policy)
+        return d
+
+
+# ---------------------------------------------------------------- corpus
+
+def corpus_kernels(path: str | Path, target: str | Target, *, split: str | None = "train",
+                   bound: str | None = None, kind: str | None = None,
+                   names: Sequence[str] = ()) -> tuple[list[TrainKernel], dict]:
+    """Training kernels from a corpus: a Python package (a directory with __init__.py, like
+    this repository's corpus/) whose kernels(split=, bound=, kind=) gives objects with name,
+    family, ir(target) -> (path, Target) and spec; or a directory of LLVM IR files (*.ll, one
+    kernel each, family = file stem; static objectives only). Returns (kernels, skipped:
+    name -> why it has no form for the target)."""
+    path = Path(path)
+    t = parse_target(target)
+    if not path.is_dir():
+        raise TrainError(f"{path}: no such corpus directory")
+    if not (path / "__init__.py").is_file():
+        files = sorted(path.glob("*.ll"))
+        if not files:
+            raise TrainError(f"{path}: neither a corpus package (__init__.py) nor a "
+                             "directory of LLVM IR files (*.ll)")
+        ks = [TrainKernel(f.stem, f, f.stem) for f in files if not names or f.stem in names]
+        return ks, {}
+    pkg = _import_corpus(path)
+    try:
+        listed = pkg.kernels(split=split, bound=bound, kind=kind)
+    except (TypeError, ValueError) as e:
+        raise TrainError(f"{path}: kernels(split={split!r}, bound={bound!r}, kind={kind!r}) "
+                         f"failed: {e}") from None
+    out, skipped = [], {}
+    for k in listed:
+        if names and k.name not in names:
+            continue
+        amd = getattr(pkg, "amd_targets", None)
+        if t.family == "amdgpu" and amd is not None and t.name not in amd(k):
+            skipped[k.name] = f"no {t.name} form"
+            continue
+        ir, own = k.ir(t.name)
+        spec = getattr(k, "spec", None)
+        launch = None
+        if spec is not None and hasattr(spec, "block") and hasattr(spec, "default_size"):
+            launch = launch_of(spec)
+        own_name = getattr(own, "name", None)
+        out.append(TrainKernel(k.name, Path(ir), k.family, launch, spec,
+                               own_name if own_name and own_name != t.name else None))
+    missing = sorted(set(names) - {k.name for k in out} - set(skipped))
+    if missing:
+        raise TrainError(f"{path}: no kernel {', '.join(missing)} in split {split!r}")
+    return out, skipped
+
+
+def _import_corpus(path: Path):
+    name = path.resolve().name
+    if name in sys.modules and Path(getattr(sys.modules[name], "__file__", "")).parent == \
+            path.resolve():
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path / "__init__.py",
+                                                  submodule_search_locations=[str(path)])
+    if spec is None or spec.loader is None:
+        raise TrainError(f"{path}: cannot import the corpus package")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as e:
+        del sys.modules[name]
+        raise TrainError(f"{path}/__init__.py: importing the corpus failed: "
+                         f"{type(e).__name__}: {e}") from None
+    if not callable(getattr(mod, "kernels", None)):
+        raise TrainError(f"{path}/__init__.py: a corpus package defines kernels(split=, "
+                         "bound=, kind=)")
+    return mod
+
+
+# ---------------------------------------------------------------- parameters <-> policy
+
+@dataclass(frozen=True)
+class ModelShape:
+    model: str
+    features: tuple
+    hidden: int = 8
+
+    @property
+    def size(self) -> int:
+        n = len(self.features)
+        return n if self.model == "linear" else self.hidden * (n + 1) + self.hidden + 1
+
+    def start(self, rng: np.random.Generator, llvm_scale: float = 1.0) -> np.ndarray:
+        """Parameters whose policy picks exactly LLVM's candidate at every point: only
+        is_llvm_pick moves the score (an MLP's hidden layer starts random, but its output
+        weights are zero except for the unit that sees is_llvm_pick alone). llvm_scale: the
+        feature's normalization scale, so that LLVM's pick leads by LLVM_WEIGHT whatever the
+        normalization (and mutations of a few tenths per weight can overrule it)."""
+        if "is_llvm_pick" not in self.features:
+            raise TrainError("training starts from LLVM's schedule: the features must "
+                             "include is_llvm_pick")
+        j = self.features.index("is_llvm_pick")
+        n = len(self.features)
+        if self.model == "linear":
+            w = np.zeros(n)
+            w[j] = LLVM_WEIGHT * llvm_scale
+            return w
+        W1 = rng.normal(0.0, 0.3, size=(self.hidden, n))
+        W1[0] = 0.0
+        W1[0, j] = 0.5 * llvm_scale  # tanh of it increases with is_llvm_pick alone
+        b1 = np.zeros(self.hidden)
+        w2 = np.zeros(self.hidden)
+        w2[0] = LLVM_WEIGHT
+        return np.concatenate([W1.ravel(), b1, w2, [0.0]])
+
+    def policy(self, params: np.ndarray, target: str, mean, scale, guard: Guard | None,
+               provenance: dict | None = None) -> SchedulingPolicy:
+        p = [float(round(x, 6)) for x in params]  # 6 digits: the file is the policy
+        if self.model == "linear":
+            return linear_policy(p, target=target, features=self.features, mean=mean,
+                                 scale=scale, guard=guard, provenance=provenance)
+        n, h = len(self.features), self.hidden
+        W1 = np.asarray(p[:h * n]).reshape(h, n)
+        b1 = p[h * n:h * n + h]
+        w2 = p[h * n + h:h * n + 2 * h]
+        return mlp_policy([(W1, b1, "tanh"), ([w2], [p[-1]], "linear")], target=target,
+                          features=self.features, mean=mean, scale=scale, guard=guard,
+                          provenance=provenance)
+
+    def from_search_weights(self, weights: Sequence[float]) -> np.ndarray:
+        """A linear search's weight vector (searches.evolve best_weights, over
+        SEARCH_FEATURES) as starting parameters of this linear model."""
+        if self.model != "linear":
+            raise TrainError("search weights start a linear model only")
+        if len(weights) != len(SEARCH_FEATURES):
+            raise TrainError(f"a search weight vector has {len(SEARCH_FEATURES)} entries, "
+                             f"got {len(weights)}")
+        w = np.zeros(len(self.features))
+        for name, v in zip(SEARCH_FEATURES, weights):
+            if name in self.features:
+                w[self.features.index(name)] = float(v)
+        return w
+
+
+def feature_normalization(kernels: Sequence[TrainKernel], target: Target, features: tuple,
+                          max_points: int = 20000) -> tuple[list, list]:
+    """Mean and standard deviation of each feature over the candidates of LLVM's default
+    schedule of the training kernels (the policy file's normalization): every feature then
+    counts on a similar scale, whatever its units. At most max_points points per kernel."""
+    from ..core.policy import PRESSURE_SETS
+    sets = PRESSURE_SETS[target.family]
+    rows: list[np.ndarray] = []
+    with tempfile.TemporaryDirectory(prefix="agentsched-train-") as d:
+        for k in kernels:
+            log = Path(d) / f"{len(rows)}.jsonl"
+            compile_ir(k.ir, k.target or target, state_log=log)
+            for i, point in enumerate(read_states(log)):
+                if i >= max_points:
+                    break
+                if len(point.candidates) > 1:
+                    rows.append(feature_matrix(point, sets, features))
+            log.unlink(missing_ok=True)
+    if not rows:
+        raise TrainError("LLVM's scheduler makes no decision with a choice in any training "
+                         "kernel: nothing to train")
+    x = np.concatenate(rows)
+    mean = x.mean(axis=0)
+    std = x.std(axis=0)
+    std[std < 1e-6] = 1.0  # a constant feature: left unscaled
+    return [float(round(m, 6)) for m in mean], [float(round(s, 6)) for s in std]
+
+
+# ---------------------------------------------------------------- one compile (a worker)
+
+def compile_with_policy(ir: str, target: str, policy_json: str, launch: Launch | None,
+                        with_cycles: bool, module_suffix: str | None) -> dict:
+    """Compile one kernel with a policy file in llc (a worker task): its static metrics,
+    the plugin's counts and, when asked, the loadable module."""
+    t0 = time.perf_counter()
+    t = parse_target(target)
+    with tempfile.TemporaryDirectory(prefix="agentsched-policy-") as d:
+        pfile = Path(d) / "policy.json"
+        pfile.write_text(policy_json)
+        try:
+            res = compile_ir(Path(ir), t, policy=pfile)
+            m = static_metrics(res.asm, t, with_cycles=with_cycles, launch=launch,
+                               entry=res.entry).as_dict()
+            module = res.module(module_suffix) if module_suffix else b""
+        except Exception as e:  # one kernel's failure is the candidate's result
+            return {"error": f"{type(e).__name__}: {str(e)[:500]}",
+                    "seconds": time.perf_counter() - t0}
+    return {"metrics": m, "changed": int(res.report.get("changed", 0)),
+            "module": module, "seconds": time.perf_counter() - t0}
+
+
+def proxy_speedup(default: dict, metrics: dict, objective: str) -> float:
+    """How much better than LLVM's default a schedule is by a static figure (> 1: better).
+    Figures missing for both count as equal."""
+    key, sign = PROXY[objective]
+    a, b = default.get(key), metrics.get(key)
+    if a is None or b is None:
+        return 1.0
+    if key == "spills":  # counts that may be 0
+        a, b = a + 1.0, b + 1.0
+    if a <= 0 or b <= 0:
+        return 1.0 if a == b else (0.5 if sign > 0 and b < a or sign < 0 and b > a else 2.0)
+    return float(b / a) if sign > 0 else float(a / b)
+
+
+def fitness_of(speedups: Sequence[float], penalty: float, tolerance: float) -> float:
+    """geomean(speedups) - penalty * mean(shortfall below 1 - tolerance); -inf if any
+    kernel failed (speedup 0 or not finite)."""
+    s = np.asarray(list(speedups), dtype=float)
+    if s.size == 0 or not np.all(np.isfinite(s)) or np.any(s <= 0):
+        return -math.inf
+    geo = float(np.exp(np.mean(np.log(s))))
+    short = np.maximum(0.0, (1.0 - tolerance) - s)
+    return geo - penalty * float(np.mean(short))
+
+
+def geomean(xs: Sequence[float]) -> float:
+    xs = [x for x in xs if x > 0 and math.isfinite(x)]
+    return float(math.exp(sum(math.log(x) for x in xs) / len(xs))) if xs else float("nan")
+
+
+# ---------------------------------------------------------------- training
+
+def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
+          objective: str = "vgpr", budget: int = 64, model: str = "linear",
+          features: Sequence[str] = FEATURES, hidden: int = 8, population: int = 8,
+          mu: int | None = None, sigma_range: tuple = (0.05, 3.0), crossover: float = 0.3,
+          penalty: float = 1.0, tolerance: float | None = None, guard: Guard | None = Guard(),
+          seed: int = 0, init: Sequence[Sequence[float]] = (), workers: int | None = None,
+          ray_address: str | None = None, timer_factory: Callable | None = None,
+          provenance: dict | None = None, skipped: dict | None = None,
+          progress: Callable[[str], None] | None = None) -> TrainResult:
+    """Train one policy on `kernels` (see the module docstring). objective 'time' needs a
+    timer_factory(kernel, default_module) -> gpu_time.GpuTimer-like object (measure(modules)
+    -> time ratios); without one a GpuTimer on this machine's GPU is made from each kernel's
+    spec. init: extra starting parameter vectors (e.g. ModelShape.from_search_weights of a
+    per-kernel search's winner), evaluated in the first generation. tolerance: the slowdown
+    a kernel may show before the penalty counts (default 1% for 'time', 0 for proxies)."""
+    t0 = time.perf_counter()
+    t = parse_target(target)
+    if objective not in OBJECTIVES:
+        raise ObjectiveError(f"unknown objective {objective!r}; choose one of "
+                             f"{', '.join(OBJECTIVES)}")
+    check_measurable(objective, t)
+    if model not in MODELS:
+        raise TrainError(f"unknown model {model!r}; choose one of {', '.join(MODELS)}")
+    for name, v in (("budget", budget), ("population", population), ("hidden", hidden)):
+        if v < 1:
+            raise TrainError(f"{name} must be at least 1, got {v}")
+    unknown = [f for f in features if f not in F_INDEX]
+    if unknown:
+        raise TrainError(f"unknown features {', '.join(unknown)} (docs/policy.md lists them)")
+    kernels = list(kernels)
+    if not kernels:
+        raise TrainError("no training kernels")
+    names = [k.name for k in kernels]
+    if len(set(names)) != len(names):
+        raise TrainError("training kernels must have distinct names")
+    tolerance = (0.01 if objective == "time" else 0.0) if tolerance is None else tolerance
+    family = target_family(t.name)
+    shape = ModelShape(model, tuple(features), hidden)
+    rng = np.random.default_rng(seed)
+    say = progress or (lambda s: None)
+
+    mean, scale = feature_normalization(kernels, t, shape.features)
+    pool = Workers(workers, ray_address, max_tasks=population * len(kernels))
+    timers: dict = {}
+    try:
+        say(f"train: {len(kernels)} kernels, {objective}, {model} "
+            f"({shape.size} parameters), {pool.backend}")
+        suffix = t.module_suffix() if objective == "time" else None
+        start = shape.start(np.random.default_rng(seed),
+                            scale[shape.features.index("is_llvm_pick")])
+        defaults = _compile_all(pool, kernels, t,
+                                [_policy_json(start, shape, family, mean, scale, guard)],
+                                objective, suffix)[0]
+        for k, r in zip(kernels, defaults):
+            if "error" in r:
+                raise TrainError(f"{k.name}: LLVM's schedule through the policy path failed: "
+                                 f"{r['error']}")
+            if r["changed"]:
+                raise TrainError(f"{k.name}: the starting policy changed {r['changed']} "
+                                 "decisions (it must reproduce LLVM's schedule)")
+        default_metrics = {k.name: r["metrics"] for k, r in zip(kernels, defaults)}
+        if objective == "time":
+            for k, r in zip(kernels, defaults):
+                timers[k.name] = _timer(timer_factory, k, t, r["module"])
+
+        candidates: list[Candidate] = []
+        seen: set = set()
+        curve: list = []
+        first = [start] + [np.asarray(w, dtype=float) for w in init]
+        if any(len(w) != shape.size for w in first):
+            raise TrainError(f"a starting vector has the wrong length (the {model} model has "
+                             f"{shape.size} parameters)")
+        while len(first) < population:
+            first.append(_mutate(start, rng, sigma_range))
+        batch, gen = first, 0
+        while len(candidates) < budget and batch:
+            batch = [p for p in batch if _fp(p) not in seen][:budget - len(candidates)]
+            for p in batch:
+                seen.add(_fp(p))
+            g0 = time.perf_counter()
+            jsons = [_policy_json(p, shape, family, mean, scale, guard) for p in batch]
+            results = _compile_all(pool, kernels, t, jsons, objective, suffix)
+            speedups = _speedups(results, kernels, default_metrics, objective, timers)
+            for p, res, sp in zip(batch, results, speedups):
+                candidates.append(Candidate(
+                    len(candidates), gen, [float(round(x, 6)) for x in p],
+                    fitness_of(list(sp.values()), penalty, tolerance), sp,
+                    {k.name: int(r.get("changed", -1)) for k, r in zip(kernels, res)},
+                    round(sum(r.get("seconds", 0.0) for r in res), 3)))
+            best = max(candidates, key=lambda c: (c.fitness, -c.index))
+            gen_best = max(c.fitness for c in candidates[-len(batch):])
+            curve.append({"generation": gen, "evaluations": len(candidates),
+                          "best_fitness": best.fitness, "generation_best": gen_best,
+                          "seconds": round(time.perf_counter() - t0, 2)})
+            say(f"generation {gen}: {len(candidates)} policies, best fitness "
+                f"{best.fitness:.4f} (this generation {gen_best:.4f}, "
+                f"{time.perf_counter() - g0:.1f} s)")
+            gen += 1
+            batch = _children(candidates, mu or max(2, population // 2), population, rng,
+                              sigma_range, crossover, seen)
+    finally:
+        pool.close(kill=sys.exc_info()[0] is not None)
+        for tm in timers.values():
+            tm.close()
+
+    best = max(candidates, key=lambda c: (c.fitness, -c.index))
+    prov = {"trained_on": names, "objective": objective, "model": model, "budget": budget,
+            "seed": seed, "fitness": best.fitness,
+            "train_geomean": geomean(list(best.speedups.values())), **(provenance or {})}
+    policy = shape.policy(np.asarray(best.params), family, mean, scale, guard, prov)
+    timing = {k: tm.screening_summary() for k, tm in timers.items()
+              if hasattr(tm, "screening_summary")}
+    return TrainResult(policy, t.name, objective, model, list(shape.features), names,
+                       {k.name: k.family for k in kernels}, default_metrics, best, candidates,
+                       curve, pool.backend, round(time.perf_counter() - t0, 2),
+                       dict(skipped or {}), timing)
+
+
+def _policy_json(params, shape: ModelShape, family: str, mean, scale, guard) -> str:
+    p = shape.policy(np.asarray(params), family, mean, scale, guard, {"candidate": True})
+    d = policy_to_dict(p)
+    d["provenance"] = {}  # the compile's input is the model, not when it was made
+    return json.dumps(d)
+
+
+def _compile_all(pool: Workers, kernels: Sequence[TrainKernel], t: Target, jsons: list[str],
+                 objective: str, suffix: str | None) -> list[list[dict]]:
+    """results[candidate][kernel]."""
+    calls: list[tuple[tuple, dict]] = [
+        ((str(k.ir), k.target or t.name, pj, k.launch, objective == "cycles", suffix), {})
+        for pj in jsons for k in kernels]
+    flat = pool.map(compile_with_policy, calls)
+    n = len(kernels)
+    return [flat[i * n:(i + 1) * n] for i in range(len(jsons))]
+
+
+def _timer(factory: Callable | None, k: TrainKernel, t: Target, default_module: bytes):
+    if factory is not None:
+        return factory(k, default_module)
+    from ..kernels.spec import KernelSpec
+    from .gpu_time import GpuTimer
+    if not isinstance(k.spec, KernelSpec):
+        raise TrainError(f"{k.name}: objective 'time' needs a KernelSpec (inputs, launch, "
+                         "reference) for every training kernel")
+    from ..llvm.ir import ir_entry
+    spec = replace(k.spec, entry=ir_entry(k.ir) or k.spec.entry)
+    return GpuTimer(spec, parse_target(k.target) if k.target else t, default_module)
+
+
+def _speedups(results: list[list[dict]], kernels: Sequence[TrainKernel], default_metrics: dict,
+              objective: str, timers: dict) -> list[dict]:
+    out: list[dict] = [{} for _ in results]
+    for j, k in enumerate(kernels):
+        if objective == "time":
+            ok = [i for i, res in enumerate(results) if "error" not in res[j]]
+            ratios = timers[k.name].measure([results[i][j]["module"] for i in ok])
+            for i, ratio in zip(ok, ratios):
+                out[i][k.name] = 1.0 / ratio if ratio and math.isfinite(ratio) else 0.0
+        for i, res in enumerate(results):
+            r = res[j]
+            if "error" in r:
+                out[i][k.name] = 0.0
+            elif objective != "time":
+                out[i][k.name] = proxy_speedup(default_metrics[k.name], r["metrics"], objective)
+            r.pop("module", None)  # timed: not kept
+    return out
+
+
+def _fp(p: np.ndarray) -> tuple:
+    return tuple(float(round(x, 6)) for x in p)
+
+
+def _mutate(w: np.ndarray, rng: np.random.Generator, sigma_range: tuple) -> np.ndarray:
+    lo, hi = np.log(sigma_range[0]), np.log(sigma_range[1])
+    sigma = float(np.exp(rng.uniform(lo, hi)))
+    return w + rng.normal(0.0, sigma * max(1.0, float(np.linalg.norm(w))) / np.sqrt(len(w)),
+                          size=w.shape)
+
+
+def _children(candidates: list[Candidate], mu: int, population: int,
+              rng: np.random.Generator, sigma_range: tuple, crossover: float,
+              seen: set) -> list[np.ndarray]:
+    ranked = sorted((c for c in candidates if math.isfinite(c.fitness)),
+                    key=lambda c: (-c.fitness, c.index))
+    parents = [np.asarray(c.params) for c in ranked[:mu]]
+    if not parents:
+        return []
+    out: list[np.ndarray] = []
+    for _ in range(population * 4):  # extra draws: duplicates are dropped
+        if len(out) >= population:
+            break
+        a = parents[int(rng.integers(len(parents)))]
+        if len(parents) > 1 and rng.random() < crossover:
+            b = parents[int(rng.integers(len(parents)))]
+            child = _mutate(np.where(rng.random(a.shape) < 0.5, a, b), rng,
+                            (sigma_range[0], sigma_range[0] * 5))
+        else:
+            child = _mutate(a, rng, sigma_range)
+        if _fp(child) not in seen:
+            out.append(child)
+    return out
