@@ -3,7 +3,7 @@
 The public API (docs/api.md); each name is imported when first used, so `import agentsched`
 loads nothing heavy:
 
-    compile, experiment, search, time, bundle, decide, report, reproduce, show, kernel,
+    compile, experiment, search, train, time, bundle, decide, report, reproduce, show, kernel,
     emit_ir, merge_timings      functions (agentsched/api.py)
     LiveSession                 a live compile the caller drives, point by point
     Agent, register             write an agent; make it available by name
@@ -20,7 +20,7 @@ __version__ = "0.1.0"
 
 _API = {
     **{name: "agentsched.api" for name in (
-        "compile", "experiment", "search", "time", "bundle", "decide", "report", "reproduce",
+        "compile", "experiment", "search", "train", "time", "bundle", "decide", "report", "reproduce",
         "show", "kernel", "emit_ir", "merge_timings", "agent_names", "Decided")},
     "LiveSession": "agentsched.llvm.session",
     "CompileResult": "agentsched.llvm.result",

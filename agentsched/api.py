@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays lig
 __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
            "Decided", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
-           "search", "show", "time", "write_decisions"]
+           "search", "show", "time", "train", "write_decisions"]
 
 Kernel: TypeAlias = "str | Path | KernelSpec | KernelRef"  # names a kernel (module doc)
 AgentLike = str | Agent | None
@@ -233,6 +233,61 @@ def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", bud
                       time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
                       runtime=runtime, timer=timer, init_weights=weights, agent=agent,
                       build=build, progress=progress)
+
+
+def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
+          objective: str = "vgpr", budget: int = 64, split: str | None = "train",
+          bound: str | None = None, kind: str | None = None, kernels: Sequence[str] = (),
+          model: str = "linear", hidden: int = 8, population: int = 8, seed: int = 0,
+          penalty: float = 1.0, tolerance: float | None = None, guard: bool = True,
+          guard_slack: int = 0, workers: int | None = None, ray: str | None = None,
+          init_from: Sequence[str | Path] = (), output: str | Path | None = None,
+          json_out: str | Path | None = None, timer_factory: Callable | None = None,
+          provenance: dict | None = None,
+          progress: Callable[[str], None] | None = None) -> Any:
+    """Train one scheduling policy on many kernels (docs/policy.md, "Training"): `corpus` a
+    corpus package directory (e.g. the repository's corpus/; `split`, `bound`, `kind` and
+    `kernels` choose its kernels) or a directory of LLVM IR files, or a list of
+    searches.train.TrainKernel. The objective is the geomean over the kernels of the speedup
+    against LLVM's default: measured on this machine's GPU ('time') or a static proxy (vgpr,
+    occupancy, spills, cycles). Writes the policy file to `output` and the full record (every
+    candidate's per-kernel results, the training curve) to `json_out`; returns a
+    searches.train.TrainResult."""
+    from .core.files import check_output, write_text
+    from .core.policy import Guard, policy_to_dict
+    from .searches.run import init_weights_from
+    from .searches.train import ModelShape, TrainKernel, corpus_kernels
+    from .searches.train import train as run_train
+    t = parse_target(target)
+    for out in (output, json_out):
+        check_output(out)  # a bad path fails now, not after the training
+    skipped: dict = {}
+    if isinstance(corpus, (str, Path)):
+        ks, skipped = corpus_kernels(corpus, t, split=split, bound=bound, kind=kind,
+                                     names=kernels)
+        where = {"corpus": Path(corpus).name, "split": split, "bound": bound, "kind": kind}
+    else:
+        ks = list(corpus)
+        if not all(isinstance(k, TrainKernel) for k in ks):
+            raise TypeError("corpus: a directory, or a list of searches.train.TrainKernel")
+        where = {}
+    init = []
+    if init_from:
+        from .core.policy import FEATURES
+        shape = ModelShape(model, FEATURES, hidden)
+        init = [shape.from_search_weights(w).tolist() for w in init_weights_from(init_from)]
+    res = run_train(ks, t, objective=objective, budget=budget, model=model, hidden=hidden,
+                    population=population, seed=seed, penalty=penalty, tolerance=tolerance,
+                    guard=Guard(guard_slack) if guard else None, init=init, workers=workers,
+                    ray_address=ray, timer_factory=timer_factory,
+                    provenance={**where, **(provenance or {})}, skipped=skipped,
+                    progress=progress)
+    # the record first: a policy file on disk always has its record beside it
+    if json_out is not None:
+        write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")
+    if output is not None:
+        write_text(output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
+    return res
 
 
 def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,

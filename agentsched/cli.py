@@ -532,6 +532,82 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     say.print(f"winning decisions: {res.decisions_file} ; summary: {json_out}")
 
 
+@app.command()
+def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package directory (e.g. "
+                                      "corpus/) or a directory of LLVM IR files"),
+          target: str = TargetOpt,
+          objective: str = typer.Option("vgpr", "--objective", help="; ".join(
+              f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
+          budget: int = typer.Option(64, "--budget",
+                                     help="Candidate policies to evaluate (each: every "
+                                          "training kernel compiled)"),
+          output: Path = typer.Option(Path("policy.json"), "-o", "--output",
+                                      help="The trained policy file"),
+          json_out: Optional[Path] = typer.Option(None, "--json",
+                                                  help="The full record: curve, every "
+                                                       "candidate's per-kernel results"),
+          split: str = typer.Option("train", "--split",
+                                    help="The corpus split to train on (train, validation, "
+                                         "test; 'all': every kernel)"),
+          bound: Optional[str] = typer.Option(None, "--bound",
+                                              help="Only the corpus's compute or memory "
+                                                   "kernels"),
+          kind: Optional[str] = typer.Option(None, "--kind", help="Only cuda or triton kernels"),
+          kernel: Optional[List[str]] = typer.Option(None, "--kernel",
+                                                     help="Only these kernels (repeatable)"),
+          model: str = typer.Option("linear", "--model", help="linear or mlp"),
+          hidden: int = typer.Option(8, "--hidden", help="mlp: hidden units"),
+          population: int = typer.Option(8, "--population", help="Candidates per generation"),
+          penalty: float = typer.Option(1.0, "--penalty",
+                                        help="Weight of slowdowns beyond the tolerance"),
+          tolerance: Optional[float] = typer.Option(
+              None, "--tolerance", help="Slowdown a kernel may show before the penalty "
+                                        "counts (default: 0.01 for time, 0 for proxies)"),
+          no_guard: bool = typer.Option(False, "--no-guard",
+                                        help="No register pressure guard in the policy"),
+          guard_slack: int = typer.Option(0, "--guard-slack",
+                                          help="Pressure units the guard tolerates"),
+          init_from: Optional[List[Path]] = typer.Option(
+              None, "--init-from", help="Start also from earlier evolve search JSONs' "
+                                        "weights (repeatable; linear model)"),
+          workers: Optional[int] = typer.Option(None, "--workers"),
+          ray: Optional[str] = typer.Option(None, "--ray",
+                                            help="Ray address ('local' starts one)"),
+          seed: int = SeedOpt):
+    """Train one scheduling policy on a corpus; ship it with --agent policy:FILE or
+    llc-19 -agent-sched-policy=FILE."""
+    import shlex
+    import sys
+
+    from rich.progress import Progress
+    for name, v in (("--budget", budget), ("--population", population), ("--hidden", hidden)):
+        if v < 1:
+            raise typer.BadParameter(f"must be at least 1, got {v}", param_hint=name)
+    say = _outputs(output, json_out)
+    # the command that made the policy, kept in its provenance (arguments only: no secrets)
+    command = "agentsched " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("train", total=None)
+        res = api.train(corpus, target, objective=objective, budget=budget,
+                        split=None if split == "all" else split, bound=bound, kind=kind,
+                        kernels=list(kernel or []), model=model, hidden=hidden,
+                        population=population, seed=seed, penalty=penalty,
+                        tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
+                        workers=workers, ray=ray, init_from=list(init_from or []),
+                        output=output, json_out=json_out, provenance={"command": command},
+                        progress=lambda s: bar.update(task, description=s[:60]))
+    for name, why in res.skipped.items():
+        err.print(f"skipped {name}: {why}")
+    sp = res.best.speedups
+    better = sum(v > 1 for v in sp.values())
+    worse = sum(v < 1 for v in sp.values())
+    say.print(f"{len(res.candidates)} policies over {len(res.kernels)} kernels ({res.backend}, "
+              f"{res.elapsed_s:.0f} s): best fitness {res.best.fitness:.4f}, {objective} "
+              f"geomean speedup {res.policy.provenance['train_geomean']:.4f} "
+              f"({better} kernels better, {worse} worse, {len(sp) - better - worse} equal)")
+    say.print(f"policy: {output}" + (f" ; record: {json_out}" if json_out else ""))
+
+
 def _usage_error_types() -> tuple:
     """What typer raises for bad command lines: typer >= 0.2x bundles its own click types
     (TyperException), older ones raise click's."""
