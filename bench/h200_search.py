@@ -35,14 +35,12 @@ SYSTEM_LIBS = ("linux-vdso", "libc.so", "libm.so", "libgcc_s", "libstdc++", "ld-
 WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/real/{tool}" "$@"\n'
 
 
-def carry():
-    from agentsched.kernels.ref import resolve_kernel
+def pack_llvm(dest: Path) -> int:
+    """dest/llvm.tar.xz (CARRIED_TOOLS and the libraries they link, not the system's) and
+    dest/plugin/ (the built plugin and its checksum). Returns the number of libraries."""
     from agentsched.llvm.plugin import plugin_path
     from agentsched.llvm.tools import find_tool
-    from agentsched.targets import parse_target
-    if CARRY.exists():
-        shutil.rmtree(CARRY)
-    (CARRY / "ir").mkdir(parents=True)
+    dest.mkdir(parents=True, exist_ok=True)
     tools = [Path(find_tool(t)).resolve() for t in CARRIED_TOOLS]
     libs = set()
     for tool in tools:
@@ -52,28 +50,39 @@ def carry():
             if len(parts) == 2 and parts[1].strip().startswith("/") and \
                     not parts[0].strip().startswith(SYSTEM_LIBS):
                 libs.add((parts[0].strip(), Path(parts[1].split()[0]).resolve()))
-    with tarfile.open(CARRY / "llvm.tar.xz", "w:xz", preset=6) as tar:
+    with tarfile.open(dest / "llvm.tar.xz", "w:xz", preset=6) as tar:
         for tool in tools:
             tar.add(tool, f"llvm/real/{tool.name}")
         for soname, path in sorted(libs):
             tar.add(path, f"llvm/lib/{soname}")
     plugin = plugin_path()
-    (CARRY / "plugin").mkdir()
+    (dest / "plugin").mkdir(exist_ok=True)
     for f in (plugin, plugin.with_name(plugin.name + ".sha256")):  # the build and its checksum
-        shutil.copy(f, CARRY / "plugin" / f.name)
+        shutil.copy(f, dest / "plugin" / f.name)
+    return len(libs)
+
+
+def carry():
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.targets import parse_target
+    if CARRY.exists():
+        shutil.rmtree(CARRY)
+    (CARRY / "ir").mkdir(parents=True)
+    n_libs = pack_llvm(CARRY)
     t = parse_target("sm_90")
     for k in KERNELS:
         shutil.copy(resolve_kernel(k).ir(t), CARRY / "ir" / f"{k}.ll")
     size = sum(p.stat().st_size for p in CARRY.rglob("*") if p.is_file())
-    print(f"{CARRY}: {size / 2**20:.1f} MiB ({len(libs)} libraries, plugin {plugin.name})")
+    print(f"{CARRY}: {size / 2**20:.1f} MiB ({n_libs} libraries)")
 
 
-def _unpack() -> dict:
+def _unpack(carry_dir: Path | None = None) -> dict:
     """Unpack the toolchain under /tmp and return the environment that points agentsched at
     it (llc runs through a wrapper that sets LD_LIBRARY_PATH for it alone)."""
+    carry_dir = carry_dir or CARRY
     dest = Path("/tmp/agentsched-llvm")
     if not (dest / "llvm").exists():
-        with tarfile.open(CARRY / "llvm.tar.xz") as tar:
+        with tarfile.open(carry_dir / "llvm.tar.xz") as tar:
             tar.extractall(dest)
     bin_dir = dest / "llvm" / "bin"
     bin_dir.mkdir(exist_ok=True)
@@ -83,7 +92,7 @@ def _unpack() -> dict:
         w.chmod(0o755)
     data = dest / "data"
     (data / "plugin").mkdir(parents=True, exist_ok=True)
-    for p in (CARRY / "plugin").iterdir():
+    for p in (carry_dir / "plugin").iterdir():
         shutil.copy(p, data / "plugin" / p.name)
     return {"AGENTSCHED_LLVM_BIN": str(bin_dir), "AGENTSCHED_DATA": str(data)}
 
