@@ -80,8 +80,10 @@ def _atomic_json(path: Path, data) -> None:
 
 # ================================================================ here: carry
 
-def _compile_default(name: str) -> dict:
-    """LLVM 19's default schedule of one kernel for the H200: PTX and what identifies it."""
+def _compile_default(name: str, policies: dict | None = None) -> dict:
+    """LLVM 19's default schedule of one kernel for the H200: PTX and what identifies it;
+    policies (name -> policy file): the same kernel scheduled by each, where its PTX differs
+    from the default's ("ptx_<name>"), else marked the same (nothing to time)."""
     import corpus
     from agentsched.kernels.spec import KernelSpec
     from agentsched.llvm.compile import compile_ir
@@ -96,6 +98,17 @@ def _compile_default(name: str) -> dict:
                  "symbol": res.entry, "size": dict(k.spec.default_size),
                  "ptx": res.asm, "ptx_sha256": _sha(res.asm.encode()),
                  "static_here": m.as_dict(), "decisions": res.report.get("decisions")}
+        entry["policies"] = {}
+        for pname, pfile in (policies or {}).items():
+            pres = compile_ir(ir, t, policy=ROOT / pfile)
+            pm = static_metrics(pres.asm, t, launch=launch, entry=pres.entry)
+            same = pres.asm == res.asm
+            entry["policies"][pname] = {
+                "same_as_default": same, "changed": pres.report.get("changed"),
+                "static_here": pm.as_dict(),
+                **({} if same else {"ptx_sha256": _sha(pres.asm.encode())})}
+            if not same:
+                entry[f"ptx_{pname}"] = pres.asm
         if k.kind == "triton":
             kernel = k.spec.capture("sm_90")
             entry["triton_llir_digest"] = llir_digest(kernel.llir.read_text())
@@ -106,7 +119,7 @@ def _compile_default(name: str) -> dict:
         return {"kernel": name, "error": f"{type(e).__name__}: {e}"}
 
 
-def carry(names: list[str] | None, jobs: int) -> int:
+def carry(names: list[str] | None, jobs: int, policies: dict | None = None) -> int:
     from multiprocessing import get_context
 
     import corpus
@@ -119,18 +132,25 @@ def carry(names: list[str] | None, jobs: int) -> int:
     t0 = time.time()
     entries, failed = [], []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        for e in pool.map(_compile_default, ks):
+        for e in pool.map(_compile_default, ks, [policies] * len(ks)):
             if "error" in e:
                 failed.append(e)
                 log(f"{e['kernel']}: FAILED {e['error']}")
                 continue
             (CARRY / "ptx" / f"{e['kernel']}.ptx").write_text(e.pop("ptx"))
+            for pname in e.get("policies", {}):
+                if f"ptx_{pname}" in e:
+                    (CARRY / "ptx" / f"{e['kernel']}.{pname}.ptx").write_text(
+                        e.pop(f"ptx_{pname}"))
             entries.append(e)
             log(f"{e['kernel']}: {e['static_here']['vgpr']} registers ({e['target']})")
     rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
                          text=True).stdout.strip()
     _atomic_json(CARRY / MANIFEST, {"made": time.strftime("%Y-%m-%d %H:%M:%S"),
                                     "git_head": rev, "llvm": llvm_version(),
+                                    "policies": {n: {"file": str(f), "sha256": _sha(
+                                        (ROOT / f).read_bytes())}
+                                                 for n, f in (policies or {}).items()},
                                     "ptxas_here": ptxas_version(), "kernels": entries,
                                     "failed": failed})
     size = sum(p.stat().st_size for p in CARRY.rglob("*") if p.is_file())
@@ -149,6 +169,11 @@ def load_manifest() -> dict:
         ptx = CARRY / "ptx" / f"{e['kernel']}.ptx"
         if not ptx.is_file() or _sha(ptx.read_bytes()) != e["ptx_sha256"]:
             raise SystemExit(f"{ptx}: missing or changed since the carry")
+        for pname, pe in e.get("policies", {}).items():
+            pptx = CARRY / "ptx" / f"{e['kernel']}.{pname}.ptx"
+            if not pe["same_as_default"] and (not pptx.is_file() or
+                                              _sha(pptx.read_bytes()) != pe["ptx_sha256"]):
+                raise SystemExit(f"{pptx}: missing or changed since the carry")
     return man
 
 
@@ -166,22 +191,28 @@ def _ptxas_for(kind: str) -> str:
 
 
 def assemble(entries: list[dict], out_dir: Path, workers: int) -> dict:
-    """ptxas -O3 -v of every distinct PTX (kernels of one module share it) into
-    out_dir/<sha>.cubin: kernel -> {cubin, ptxas, ptxas_registers} or {error}."""
+    """ptxas -O3 -v of every distinct PTX (kernels of one module share it; a policy's PTX
+    that differs from the default's is one more) into out_dir/<sha>.cubin: kernel ->
+    {cubin, ptxas, ptxas_registers, policies: {name: {cubin, ptxas_registers} | {error} |
+    {same_as_default}}} or {error}."""
     import re
-    groups: dict = {}
+    groups: dict = {}  # (sha, target, kind) -> [(entry, variant, ptx file)]
     for e in entries:
-        groups.setdefault((e["ptx_sha256"], e["target"], e["kind"]), []).append(e)
+        groups.setdefault((e["ptx_sha256"], e["target"], e["kind"]), []).append(
+            (e, None, CARRY / "ptx" / f"{e['kernel']}.ptx"))
+        for pname, pe in e.get("policies", {}).items():
+            if not pe["same_as_default"]:
+                groups.setdefault((pe["ptx_sha256"], e["target"], e["kind"]), []).append(
+                    (e, pname, CARRY / "ptx" / f"{e['kernel']}.{pname}.ptx"))
 
     def one(key):
         sha, target, kind = key
-        first = groups[key][0]
+        ptx_file = groups[key][0][2]
         try:
             ptxas = _ptxas_for(kind)
             cubin = out_dir / f"{sha[:16]}-{target}-{kind}.cubin"
-            p = subprocess.run([ptxas, f"-arch={target}", "-O3", "-v",
-                                str(CARRY / "ptx" / f"{first['kernel']}.ptx"), "-o", str(cubin)],
-                               capture_output=True, text=True, timeout=600)
+            p = subprocess.run([ptxas, f"-arch={target}", "-O3", "-v", str(ptx_file),
+                                "-o", str(cubin)], capture_output=True, text=True, timeout=600)
             if p.returncode:
                 return key, {"error": f"ptxas failed: {(p.stderr or p.stdout).strip()[-400:]}"}
             ver = subprocess.run([ptxas, "--version"], capture_output=True, text=True).stdout
@@ -191,19 +222,35 @@ def assemble(entries: list[dict], out_dir: Path, workers: int) -> dict:
         except Exception as ex:
             return key, {"error": f"{type(ex).__name__}: {ex}"}
 
-    out = {}
+    def registers(res: dict, symbol: str) -> int | None:
+        blocks = [b for b in re.split(r"^ptxas info\s*: Compiling entry function ",
+                                      res["log"], flags=re.M)[1:]
+                  if b.startswith(f"'{symbol}'")]
+        regs = re.search(r"Used (\d+) registers", blocks[0] if blocks else "")
+        return int(regs.group(1)) if regs else None
+
+    out: dict = {}
+    later = []  # policy variants: filled in once every kernel's default is there
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for key, res in pool.map(one, list(groups)):
-            for e in groups[key]:
-                if "error" in res:
+            for e, pname, _ in groups[key]:
+                if pname is not None:
+                    later.append((e, pname, res))
+                elif "error" in res:
                     out[e["kernel"]] = {"error": res["error"]}
-                    continue
-                blocks = [b for b in re.split(r"^ptxas info\s*: Compiling entry function ",
-                                              res["log"], flags=re.M)[1:]
-                          if b.startswith(f"'{e['symbol']}'")]
-                regs = re.search(r"Used (\d+) registers", blocks[0] if blocks else "")
-                out[e["kernel"]] = {"cubin": res["cubin"], "ptxas": res["ptxas"],
-                                    "ptxas_registers": int(regs.group(1)) if regs else None}
+                else:
+                    out[e["kernel"]] = {"cubin": res["cubin"], "ptxas": res["ptxas"],
+                                        "ptxas_registers": registers(res, e["symbol"]),
+                                        "policies": {}}
+    for e in entries:
+        for pname, pe in e.get("policies", {}).items():
+            if pe["same_as_default"] and "policies" in out.get(e["kernel"], {}):
+                out[e["kernel"]]["policies"][pname] = {"same_as_default": True}
+    for e, pname, res in later:
+        if "policies" not in out.get(e["kernel"], {}):
+            continue  # the default failed: the kernel is not timed
+        out[e["kernel"]]["policies"][pname] = {"error": res["error"]} if "error" in res else \
+            {"cubin": res["cubin"], "ptxas_registers": registers(res, e["symbol"])}
     return out
 
 
@@ -287,13 +334,15 @@ class Inputs:
 
 
 def _time_cuda(rt, k, entry, cubin: str, host: dict, want: dict, size: dict, rounds: int,
-               reps: int) -> dict:
+               reps: int, policies: dict | None = None) -> dict:
     from agentsched.runtime import Prepared
     spec = k.spec
     prepared = Prepared(spec, size, 0, host, rt._alloc(spec, host), want)
     try:
         variants = {"llvm19_default": rt.load(Path(cubin), entry["symbol"]),
                     "llvm19_default#2": rt.load(Path(cubin), entry["symbol"])}
+        for pname, pcubin in (policies or {}).items():
+            variants[f"policy:{pname}"] = rt.load(Path(pcubin), entry["symbol"])
         res = rt.time(spec, variants, rounds=rounds, reps=reps, warmup=2, warmup_s=0.1,
                       baseline="llvm19_default", prepared=prepared)
         for v in variants.values():
@@ -304,7 +353,7 @@ def _time_cuda(rt, k, entry, cubin: str, host: dict, want: dict, size: dict, rou
 
 
 def _time_triton(k, entry, cubin: str, host: dict, want: dict, size: dict, rounds: int,
-                 reps: int) -> dict:
+                 reps: int, policies: dict | None = None) -> dict:
     import torch
 
     from agentsched.triton.launch import TritonRuntime, vs_triton
@@ -330,6 +379,8 @@ def _time_triton(k, entry, cubin: str, host: dict, want: dict, size: dict, round
         variants = {"llvm19_default": rt.load(Path(cubin), rt.compiled.name),
                     "llvm19_default#2": rt.load(Path(cubin), rt.compiled.name),
                     "triton": rt.load(tb, rt.compiled.name)}
+        for pname, pcubin in (policies or {}).items():
+            variants[f"policy:{pname}"] = rt.load(Path(pcubin), rt.compiled.name)
         res = rt.time(spec, variants, rounds=rounds, reps=reps, warmup=2, warmup_s=0.1,
                       baseline="llvm19_default", prepared=prepared)
         out.update(res.to_dict())
@@ -394,14 +445,18 @@ def worker(state: Path, names: list[str], rounds: int, reps: int, threads: int,
             host, want = inputs.get(k)
             row["prepare_s"] = round(time.time() - t0, 2)
             cubin = asm[k.name]["cubin"]
+            policies = {n: p["cubin"] for n, p in asm[k.name].get("policies", {}).items()
+                        if "cubin" in p}
             if dry:
                 timing = _dry_check(k, host, want, size)
             elif k.kind == "cuda":
-                timing = _time_cuda(rt, k, entry, cubin, host, want, size, rounds, reps)
+                timing = _time_cuda(rt, k, entry, cubin, host, want, size, rounds, reps,
+                                    policies)
             else:
-                timing = _time_triton(k, entry, cubin, host, want, size, rounds, reps)
+                timing = _time_triton(k, entry, cubin, host, want, size, rounds, reps,
+                                      policies)
             del host, want
-            row.update(_summary(timing, w))
+            row.update(_summary(timing, w, asm[k.name].get("policies", {})))
             row["timing"] = timing
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {e}"
@@ -426,7 +481,7 @@ def _context_broken() -> bool:
         return True
 
 
-def _summary(t: dict, w) -> dict:
+def _summary(t: dict, w, policies: dict | None = None) -> dict:
     v = (t.get("variants") or {}).get("llvm19_default") or {}
     out = {"ok": v.get("ok"), "max_rel_err": v.get("max_rel_err"),
            "median_us": v.get("median_us"), "ci95_us": v.get("ci95"), "cv": v.get("cv"),
@@ -443,6 +498,23 @@ def _summary(t: dict, w) -> dict:
         out["triton_ok"] = tri.get("ok")
     if "triton_vs_reference" in t:
         out["triton_vs_reference"] = t["triton_vs_reference"]
+    out["policies"] = {}
+    for pname, pa in (policies or {}).items():
+        if pa.get("same_as_default"):  # the same PTX: the same binary, nothing to time
+            out["policies"][pname] = {"same_as_default": True, "ok": out["ok"],
+                                      "speedup": 1.0, "speedup_ci": [1.0, 1.0],
+                                      "registers": out["registers"]}
+        elif "error" in pa:
+            out["policies"][pname] = {"error": pa["error"]}
+        else:
+            pv = (t.get("variants") or {}).get(f"policy:{pname}") or {}
+            out["policies"][pname] = {"same_as_default": False, "ok": pv.get("ok"),
+                                      "max_rel_err": pv.get("max_rel_err"),
+                                      "speedup": pv.get("speedup"),
+                                      "speedup_ci": pv.get("speedup_ci"),
+                                      "median_us": pv.get("median_us"),
+                                      "registers": pv.get("registers"),
+                                      **({"error": pv["error"]} if pv.get("error") else {})}
     us = out["median_us"]
     if us:
         out["tflops"] = w.flops / us / 1e6
@@ -461,6 +533,14 @@ def _line(r: dict) -> str:
          f"{r.get('tflops') or 0:.1f} TFLOP/s, {r.get('gbytes_s') or 0:.0f} GB/s")
     if r.get("triton_median_us"):
         s += f", Triton's binary {r['triton_median_us']:.1f} µs"
+    for pname, p in (r.get("policies") or {}).items():
+        if p.get("same_as_default"):
+            s += f", {pname}: same PTX"
+        elif p.get("speedup"):
+            ci = p.get("speedup_ci") or [0, 0]
+            s += f", {pname}: x{p['speedup']:.4f} [{ci[0]:.4f}, {ci[1]:.4f}] ok={p.get('ok')}"
+        else:
+            s += f", {pname}: {str(p.get('error'))[:80]}"
     return s + ("" if r.get("in_range", True) else "  [outside 0.1-3 ms]")
 
 
@@ -610,6 +690,9 @@ def main() -> int:
     c = sub.add_parser("carry")
     c.add_argument("kernels", nargs="*")
     c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--policy", action="append", default=[], metavar="NAME=FILE",
+                   help="also schedule every kernel with this policy file and time it beside "
+                        "the default (repeatable)")
     r = sub.add_parser("run")
     r.add_argument("out", type=Path)
     r.add_argument("--kernels", nargs="+", default=[], help="only these (default: all)")
@@ -636,7 +719,14 @@ def main() -> int:
     a = ap.parse_args()
     CARRY = getattr(a, "carry", CARRY).resolve()
     if a.cmd == "carry":
-        return carry(a.kernels or None, a.jobs)
+        policies = {}
+        for item in a.policy:
+            name, sep, f = item.partition("=")
+            if not sep or not name.isidentifier() or not Path(f).is_file():
+                ap.error(f"--policy {item}: give NAME=FILE with an existing policy file")
+            f = Path(f).resolve()
+            policies[name] = str(f.relative_to(ROOT) if f.is_relative_to(ROOT) else f)
+        return carry(a.kernels or None, a.jobs, policies)
     if a.cmd == "report":
         return report(a.out)
     if a.cmd == "worker":

@@ -92,9 +92,10 @@ def carry(per_family: int) -> int:
 
 
 def run(out: Path, budget_s: float, population: int, dry: bool) -> int:
-    import hashlib
-
     from h200_search import _unpack
+    if not dry:  # before agentsched is imported: it reads where LLVM is once
+        os.environ.update(_unpack(CARRY))
+    import hashlib
 
     import corpus
     from agentsched.core.files import write_text
@@ -103,8 +104,6 @@ def run(out: Path, budget_s: float, population: int, dry: bool) -> int:
     from agentsched.searches.train import ModelShape, TrainKernel, train
     t0 = time.time()
     man = json.loads((CARRY / MANIFEST).read_text())
-    if not dry:
-        os.environ.update(_unpack(CARRY))
     kernels = []
     for e in man["kernels"]:
         ir = CARRY / "ir" / f"{e['kernel']}.ll"
