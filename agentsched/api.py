@@ -103,12 +103,15 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
             agent_timeout: float | None = None, lenient: bool = False, base: str = "target",
             state_log: str | Path | None = None, full_state_log: bool = False,
             output: str | Path | None = None, measure: bool = True,
-            build: BuildOptions | None = None) -> CompileResult:
+            build: BuildOptions | None = None, fallback: bool = False) -> CompileResult:
     """Compile a kernel with the plugin: LLVM's schedule, a live agent's (`agent`: a name or
     an Agent; agent_timeout seconds per decision, default 300) or a decision file's / list's
     (`decisions`; lenient: stale ones fall back to LLVM's pick). Writes `output` (.s/.ptx,
     .o, .co/.hsaco, .cubin by suffix; "-" is the assembly on standard output) and the state
-    log when asked; returns the CompileResult with .metrics (measure=False skips them)."""
+    log when asked; returns the CompileResult with .metrics (measure=False skips them).
+    fallback: keep LLVM's schedule when the agent's (or the decisions') kernel has lower
+    occupancy, more spills or, occupancy unknown, more registers than LLVM's
+    (llvm.metrics.worse_than_default; report["fallback"] says why)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
     t = parse_target(target)
@@ -119,11 +122,26 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
                             state_log=Path(state_log) if state_log is not None else None,
                             base=base, full_state_log=full_state_log,
                             agent_timeout=agent_timeout)
+    if fallback and (agent is not None or decisions is not None):
+        result = _fallback(result, ir, t, base, launch_of(k.spec))
     if output is not None:
         result.write(output)
-    if measure:
+    if measure and result.metrics is None:
         result.measure(launch_of(k.spec))
     return result
+
+
+def _fallback(result: CompileResult, ir: Path, t: Target, base: str, launch: Any
+              ) -> CompileResult:
+    from .llvm.metrics import worse_than_default
+    default = compile_ir(ir, t, base=base)
+    why = worse_than_default(default.measure(launch).as_dict(), result.measure(launch).as_dict())
+    if why is None:
+        result.report["fallback"] = None
+        return result
+    default.report["fallback"] = why
+    default.report["fallback_changed"] = result.report.get("changed")
+    return default
 
 
 @dataclass
@@ -243,7 +261,8 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
           guard_slack: int = 0, workers: int | None = None, ray: str | None = None,
           init_from: Sequence[str | Path] = (), output: str | Path | None = None,
           json_out: str | Path | None = None, timer_factory: Callable | None = None,
-          provenance: dict | None = None,
+          provenance: dict | None = None, kernel_guard: bool = False,
+          features: Sequence[str] | None = None,
           progress: Callable[[str], None] | None = None) -> Any:
     """Train one scheduling policy on many kernels (docs/policy.md, "Training"): `corpus` a
     corpus package directory (e.g. the repository's corpus/; `split`, `bound`, `kind` and
@@ -252,7 +271,9 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
     against LLVM's default: measured on this machine's GPU ('time') or a static proxy (vgpr,
     occupancy, spills, cycles). Writes the policy file to `output` and the full record (every
     candidate's per-kernel results, the training curve) to `json_out`; returns a
-    searches.train.TrainResult."""
+    searches.train.TrainResult. kernel_guard: a kernel whose occupancy, spills (or registers)
+    get worse than LLVM's counts as LLVM's schedule, as `compile --fallback` ships it.
+    features: the policy's features (default: all of core.policy.FEATURES)."""
     from .core.files import check_output, write_text
     from .core.policy import Guard, policy_to_dict
     from .searches.run import init_weights_from
@@ -271,17 +292,18 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
         if not all(isinstance(k, TrainKernel) for k in ks):
             raise TypeError("corpus: a directory, or a list of searches.train.TrainKernel")
         where = {}
+    from .core.policy import FEATURES
+    features = tuple(features or FEATURES)
     init = []
     if init_from:
-        from .core.policy import FEATURES
-        shape = ModelShape(model, FEATURES, hidden)
+        shape = ModelShape(model, features, hidden)
         init = [shape.from_search_weights(w).tolist() for w in init_weights_from(init_from)]
     res = run_train(ks, t, objective=objective, budget=budget, model=model, hidden=hidden,
                     population=population, seed=seed, penalty=penalty, tolerance=tolerance,
                     guard=Guard(guard_slack) if guard else None, init=init, workers=workers,
                     ray_address=ray, timer_factory=timer_factory,
                     provenance={**where, **(provenance or {})}, skipped=skipped,
-                    progress=progress)
+                    kernel_guard=kernel_guard, features=features, progress=progress)
     # the record first: a policy file on disk always has its record beside it
     if json_out is not None:
         write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")

@@ -237,6 +237,10 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
                 full_state_log: bool = FullLogOpt,
                 agent_timeout: Optional[float] = AgentTimeoutOpt,
+                fallback: bool = typer.Option(
+                    False, "--fallback", help="Keep LLVM's schedule when the agent's kernel has "
+                                              "lower occupancy, more spills or (occupancy "
+                                              "unknown) more registers"),
                 fmt: str = FormatOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     if agent and decisions:
@@ -250,7 +254,8 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                          seed=seed, state_log=state_log, base=base, output=output,
                          full_state_log=full_state_log,
                          agent_timeout=_agent_timeout(agent_timeout),
-                         agent_options=_llm_options(llm_base_url, llm_model, llm_mode))
+                         agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
+                         fallback=fallback)
     rep = result.report
     metrics = result.metrics.as_dict() if result.metrics else {}
     summary = {"source": str(source), "target": result.target.name, "agent": agent,
@@ -261,6 +266,8 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                                       "reverted_regions", "reverted_passes")},
                **metrics, "validated": result.validated,
                "agent_stats": result.agent_stats, "output": str(output)}
+    if fallback:
+        summary["fallback"] = rep.get("fallback")
     if save_decisions and result.decisions is not None:
         api.write_decisions(save_decisions, result.decisions)
     if json_out:
@@ -275,6 +282,8 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     if result.target.family == "nvptx" and result.validated is None:
         err.print(f"warning: no ptxas for {result.target.name} was found: the PTX was not "
                   "validated (install the sdk extra or a CUDA toolkit)")
+    if rep.get("fallback"):
+        err.print(f"fallback: LLVM's schedule kept ({rep['fallback']} with the agent's)")
     say.print(f"-> {output}")
     _nothing_to_schedule(rep)
 
@@ -567,6 +576,10 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
                                         help="No register pressure guard in the policy"),
           guard_slack: int = typer.Option(0, "--guard-slack",
                                           help="Pressure units the guard tolerates"),
+          kernel_guard: bool = typer.Option(
+              False, "--kernel-guard", help="A kernel whose occupancy, spills (or, occupancy "
+                                            "unknown, registers) get worse counts as LLVM's "
+                                            "schedule (as compile --fallback ships it)"),
           init_from: Optional[List[Path]] = typer.Option(
               None, "--init-from", help="Start also from earlier evolve search JSONs' "
                                         "weights (repeatable; linear model)"),
@@ -595,6 +608,7 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
                         tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
                         workers=workers, ray=ray, init_from=list(init_from or []),
                         output=output, json_out=json_out, provenance={"command": command},
+                        kernel_guard=kernel_guard,
                         progress=lambda s: bar.update(task, description=s[:60]))
     for name, why in res.skipped.items():
         err.print(f"skipped {name}: {why}")

@@ -381,3 +381,28 @@ def test_guard_keeps_a_bad_policy_near_llvms_registers_on_nvptx(tmp_path):
     P.save_policy(P.linear_policy(linear_seed("min_pressure"), target="sm_90"), f)
     guarded, rep = regs(policy=f)
     assert rep["guard_interventions"] > 0 and guarded <= llvm + 4
+
+
+def test_worse_than_default_names_the_cliff():
+    from agentsched.llvm.metrics import worse_than_default
+    base = {"occupancy": 12, "spills": 0, "vgpr": 100}
+    assert worse_than_default(base, {"occupancy": 12, "spills": 0, "vgpr": 104}) is None
+    assert worse_than_default(base, {"occupancy": 10, "spills": 0, "vgpr": 120}) == \
+        "occupancy 12 -> 10"
+    assert worse_than_default(base, {"occupancy": 12, "spills": 2, "vgpr": 90}) == \
+        "spills 0 -> 2"
+    nv = {"occupancy": None, "spills": 0, "vgpr": 40}
+    assert "registers 40 -> 41" in worse_than_default(nv, {"occupancy": None, "spills": 0,
+                                                          "vgpr": 41})
+
+
+def test_compile_fallback_keeps_llvms_schedule_when_occupancy_drops():
+    import agentsched
+    default = agentsched.compile("gemm8x8", "gfx1100")
+    worse = agentsched.compile("gemm8x8", "gfx1100", agent="min_pressure")
+    assert worse.metrics.occupancy < default.metrics.occupancy  # the case this guards
+    kept = agentsched.compile("gemm8x8", "gfx1100", agent="min_pressure", fallback=True)
+    assert kept.report["fallback"].startswith("occupancy")
+    assert kept.asm == default.asm and kept.metrics == default.metrics
+    same = agentsched.compile("fused_mlp", "gfx1100", agent="min_pressure", fallback=True)
+    assert same.report["fallback"] is None and int(same.report["changed"]) > 0

@@ -142,3 +142,12 @@ def test_cli_train_writes_a_policy_and_its_record(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--budget" in bad.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_kernel_guard_counts_a_worse_kernel_as_llvms(tiny):
+    res = train(tiny, "gfx1100", objective="vgpr", budget=10, population=5, workers=1, seed=3,
+                kernel_guard=True)
+    assert res.policy.provenance["kernel_guard"] is True
+    for c in res.candidates:
+        for k, why in c.fallbacks.items():
+            assert c.speedups[k] == 1.0 and why

@@ -44,3 +44,22 @@ def measurement_identity(target: Target, launch: Launch | None = None) -> str:
              f"metrics v{METRICS_VERSION}",
              *target.measurement_identity(launch)]
     return "; ".join(parts)
+
+
+def worse_than_default(default: dict, metrics: dict) -> str | None:
+    """Why a schedule's kernel (its static metrics, as dicts) has crossed a cliff LLVM's
+    schedule did not: lower occupancy, more spilled registers, or, where occupancy is unknown
+    (NVPTX without a block size), more registers. None when it has not. On NVPTX this is the
+    only reliable register signal: ptxas allocates after the schedule, so a pre-RA pressure
+    guard (core.policy.Guard) cannot bound what it does; the check needs the whole kernel
+    compiled twice (agentsched compile --fallback, agentsched train --kernel-guard)."""
+    occ_d, occ = default.get("occupancy"), metrics.get("occupancy")
+    if occ_d is not None and occ is not None and occ < occ_d:
+        return f"occupancy {occ_d} -> {occ}"
+    sp_d, sp = default.get("spills") or 0, metrics.get("spills") or 0
+    if sp > sp_d:
+        return f"spills {sp_d} -> {sp}"
+    reg_d, reg = default.get("vgpr"), metrics.get("vgpr")
+    if (occ_d is None or occ is None) and reg_d is not None and reg is not None and reg > reg_d:
+        return f"registers {reg_d} -> {reg} (occupancy unknown)"
+    return None

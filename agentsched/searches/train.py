@@ -93,6 +93,7 @@ class Candidate:
     speedups: dict  # kernel -> speedup vs LLVM's default (0: failed)
     changed: dict  # kernel -> decisions that differ from LLVM's pick
     seconds: float = 0.0
+    fallbacks: dict = field(default_factory=dict)  # kernel -> why LLVM's schedule was kept
 
 
 @dataclass
@@ -356,7 +357,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
           ray_address: str | None = None, timer_factory: Callable | None = None,
           provenance: dict | None = None, skipped: dict | None = None,
           max_seconds: float | None = None, finalists: int = 4, confirm_rounds: int = 15,
-          confirm_reps: int = 5,
+          confirm_reps: int = 5, kernel_guard: bool = False,
           progress: Callable[[str], None] | None = None) -> TrainResult:
     """Train one policy on `kernels` (see the module docstring). objective 'time' needs a
     timer_factory(kernel, default_module) -> gpu_time.GpuTimer-like object (measure(modules)
@@ -367,7 +368,10 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
     max_seconds: no new generation starts after this. finalists ('time'): the best distinct
     candidates by screening are re-timed per kernel in one longer interleaved run
     (confirm_rounds x confirm_reps, gpu_time.GpuTimer.confirm) and the best by that run wins:
-    screening figures are noisy, and the best of many noisy figures flatters its policy."""
+    screening figures are noisy, and the best of many noisy figures flatters its policy.
+    kernel_guard: where a candidate's kernel has lower occupancy, more spills or (occupancy
+    unknown) more registers than LLVM's (llvm.metrics.worse_than_default), LLVM's schedule
+    counts for that kernel, as `agentsched compile --fallback` would ship it."""
     t0 = time.perf_counter()
     t = parse_target(target)
     if objective not in OBJECTIVES:
@@ -435,13 +439,16 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
             g0 = time.perf_counter()
             jsons = [_policy_json(p, shape, family, mean, scale, guard) for p in batch]
             results = _compile_all(pool, kernels, t, jsons, objective, suffix)
+            if kernel_guard:
+                _fall_back(results, defaults)
             speedups = _speedups(results, kernels, default_metrics, objective, timers)
             for p, res, sp in zip(batch, results, speedups):
                 candidates.append(Candidate(
                     len(candidates), gen, [float(round(x, 6)) for x in p],
                     fitness_of(list(sp.values()), penalty, tolerance), sp,
                     {k.name: int(r.get("changed", -1)) for k, r in zip(kernels, res)},
-                    round(sum(r.get("seconds", 0.0) for r in res), 3)))
+                    round(sum(r.get("seconds", 0.0) for r in res), 3),
+                    {k.name: r["fallback"] for k, r in zip(kernels, res) if r.get("fallback")}))
             best = max(candidates, key=lambda c: (c.fitness, -c.index))
             gen_best = max(c.fitness for c in candidates[-len(batch):])
             curve.append({"generation": gen, "evaluations": len(candidates),
@@ -458,14 +465,15 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
         if objective == "time" and finalists > 0:
             best, confirmed = _confirm(pool, kernels, t, candidates, finalists, shape, family,
                                        mean, scale, guard, suffix, timers, penalty, tolerance,
-                                       confirm_rounds, confirm_reps, say)
+                                       confirm_rounds, confirm_reps, say,
+                                       defaults if kernel_guard else None)
     finally:
         pool.close(kill=sys.exc_info()[0] is not None)
         for tm in timers.values():
             tm.close()
 
     prov = {"trained_on": names, "objective": objective, "model": model, "budget": budget,
-            "seed": seed, "fitness": best.fitness,
+            "seed": seed, "fitness": best.fitness, "kernel_guard": kernel_guard,
             "train_geomean": geomean(list(best.speedups.values())), **(provenance or {})}
     policy = shape.policy(np.asarray(best.params), family, mean, scale, guard, prov)
     timing = {"screening": {k: tm.screening_summary() for k, tm in timers.items()
@@ -494,6 +502,19 @@ def _compile_all(pool: Workers, kernels: Sequence[TrainKernel], t: Target, jsons
     return [flat[i * n:(i + 1) * n] for i in range(len(jsons))]
 
 
+def _fall_back(results: list[list[dict]], defaults: list[dict]) -> None:
+    """The kernel guard: a candidate's kernel that crossed a cliff LLVM's did not is replaced
+    by LLVM's (metrics and module), marked with the reason."""
+    from ..llvm.metrics import worse_than_default
+    for res in results:
+        for j, r in enumerate(res):
+            why = None if "error" in r else worse_than_default(defaults[j]["metrics"],
+                                                               r["metrics"])
+            if why:
+                res[j] = {**defaults[j], "changed": r["changed"], "fallback": why,
+                          "seconds": r["seconds"]}
+
+
 def _timers(factory: Callable | None, kernels: Sequence[TrainKernel], t: Target,
             modules: list[bytes]) -> dict:
     """A timer per kernel (each prepares its inputs and reference and checks LLVM's default
@@ -504,7 +525,7 @@ def _timers(factory: Callable | None, kernels: Sequence[TrainKernel], t: Target,
 def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
              candidates: list[Candidate], n: int, shape: ModelShape, family: str, mean, scale,
              guard, suffix, timers: dict, penalty: float, tolerance: float, rounds: int,
-             reps: int, say: Callable) -> tuple[Candidate, dict]:
+             reps: int, say: Callable, defaults: list | None = None) -> tuple[Candidate, dict]:
     """Re-time the n best candidates (by screening fitness; the starting policy excluded: it
     is LLVM's schedule) per kernel in one fresh interleaved run each; the best by those runs
     wins, LLVM's schedule (candidate 0) when none beats fitness 1."""
@@ -515,14 +536,20 @@ def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
     jsons = [_policy_json(np.asarray(c.params), shape, family, mean, scale, guard)
              for c in ranked]
     results = _compile_all(pool, kernels, t, jsons, "time", suffix)
+    if defaults is not None:
+        _fall_back(results, defaults)
     speed: list[dict] = [{} for _ in ranked]
     aa: dict = {}
     for j, k in enumerate(kernels):
+        # LLVM's schedule kept (kernel guard): the default's binary, 1 exactly, not re-timed
         mods = {f"f{i}": results[i][j]["module"] for i in range(len(ranked))
-                if "error" not in results[i][j]}
+                if "error" not in results[i][j] and not results[i][j].get("fallback")}
         res = timers[k.name].confirm(mods, rounds=rounds, reps=reps) if mods else {}
         aa[k.name] = (res.get("noise_floor") or {}).get("rel_diff")
         for i in range(len(ranked)):
+            if results[i][j].get("fallback"):
+                speed[i][k.name] = 1.0
+                continue
             v = (res.get("variants") or {}).get(f"f{i}") or {}
             speed[i][k.name] = float(v["speedup"]) if v.get("ok") is not False and \
                 v.get("speedup") else 0.0
