@@ -575,7 +575,8 @@ def _timer(factory: Callable | None, k: TrainKernel, t: Target, default_module: 
     from .gpu_time import GpuTimer
     if not isinstance(k.spec, KernelSpec):
         raise TrainError(f"{k.name}: objective 'time' needs a KernelSpec (inputs, launch, "
-                         "reference) for every training kernel")
+                         "reference) for every training kernel (a Triton kernel of the corpus "
+                         "has none: train with --kind cuda, or give a timer_factory)")
     from ..llvm.ir import ir_entry
     spec = replace(k.spec, entry=ir_entry(k.ir) or k.spec.entry)
     return GpuTimer(spec, parse_target(k.target) if k.target else t, default_module)
