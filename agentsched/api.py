@@ -111,16 +111,18 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     log when asked; returns the CompileResult with .metrics (measure=False skips them)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
+    from .core.files import together
     t = parse_target(target)
     k = _kernel(source, entry, build)
     ir = k.ir(t)
-    with _agent(agent, seed, agent_options) as live:
-        result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
-                            state_log=Path(state_log) if state_log is not None else None,
-                            base=base, full_state_log=full_state_log,
-                            agent_timeout=agent_timeout)
-    if output is not None:
-        result.write(output)
+    with together(output, state_log):  # both or neither
+        with _agent(agent, seed, agent_options) as live:
+            result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
+                                state_log=Path(state_log) if state_log is not None else None,
+                                base=base, full_state_log=full_state_log,
+                                agent_timeout=agent_timeout)
+        if output is not None:
+            result.write(output)
     if measure:
         result.measure(launch_of(k.spec))
     return result
@@ -202,7 +204,9 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
                               progress=progress)
         if time:
             rows = time_rows(k, t.name, rows, s)
-    write_rows(rows, json_out, csv_out)
+    from .core.files import together
+    with together(json_out, csv_out):  # both or neither
+        write_rows(rows, json_out, csv_out)
     return rows
 
 
@@ -243,8 +247,9 @@ def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
     """Compile variants (agents x seeds, and decision files replayed) of a kernel with a spec
     into a bundle directory to time where the GPU is (time(); or `python -m
     agentsched.runtime.bundle time DIR` with only Python and CuPy there)."""
+    from .core.files import publish_files
     from .experiments.bundles import VariantSpec, build_bundle
-    from .runtime.bundle import load_bundle
+    from .runtime.bundle import MANIFEST, load_bundle
     check_agents(agents)
     k = _kernel(kernel, entry, build)
     variants = []
@@ -257,10 +262,16 @@ def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
     for f in decisions:
         variants.append(VariantSpec(Path(f).stem.replace(".decisions", ""), None,
                                     decisions=Path(f)))
-    made = build_bundle(k, parse_target(target).name, variants, Path(output),
-                        spec_file=k.spec_file, size=size,
-                        progress=(lambda v: progress(f"{k.name}: {v}")) if progress else None)
-    return load_bundle(made)
+    with tempfile.TemporaryDirectory(prefix="agentsched-bundle-") as d:
+        # built aside, then published all or nothing (the manifest last)
+        made = build_bundle(k, parse_target(target).name, variants, Path(d),
+                            spec_file=k.spec_file, size=size,
+                            progress=(lambda v: progress(f"{k.name}: {v}")) if progress
+                            else None)
+        files = sorted((p for p in made.rglob("*") if p.is_file()),
+                       key=lambda p: (p.name == MANIFEST, str(p)))
+        publish_files([(p, Path(output) / p.relative_to(made)) for p in files])
+    return load_bundle(output)
 
 
 def time(bundle_or_kernel: Kernel, target: str | Target | None = None, *,

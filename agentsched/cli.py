@@ -21,7 +21,7 @@ from rich.table import Table
 from . import api
 from .api import SEED_AGENTS, BuildOptions
 from .core import env
-from .core.files import STDOUT, check_output
+from .core.files import STDOUT, check_output, hold, together
 
 
 def _environment() -> str:
@@ -59,10 +59,12 @@ def _split(items: str | None) -> list[str]:
 
 def _outputs(*paths: Path | None) -> Console:
     """Refuse unusable output paths before any work; the console for messages (stderr when
-    an output is standard output)."""
+    an output is standard output). The outputs are published together when the command ends
+    (all or nothing: core.files.together)."""
     named = [p for p in paths if p is not None]
     for p in named:
         check_output(p)
+    hold(*named)
     to_stdout = [p for p in named if str(p) == STDOUT]
     if len(to_stdout) > 1:
         raise UsageError("only one output can be standard output ('-')")
@@ -578,6 +580,17 @@ def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
     clean-up (temp files removed, child processes stopped)."""
+    from .core.interrupts import ignore_signals
+    try:
+        _main()
+    finally:
+        # The outcome is decided (outputs published or removed, the message printed): a
+        # signal now must not kill the interpreter while it shuts down (Python's own SIGINT
+        # disposition is back by then: a silent death by SIGINT, exit -2).
+        ignore_signals()
+
+
+def _main() -> None:
     from .core.interrupts import Interrupted, raise_on_signals
     raise_on_signals()
     from .agents import UnknownAgentError
@@ -586,7 +599,10 @@ def main() -> None:
     from .llvm.tools import ToolFailed, ToolMissing
     from .targets import UnknownTarget
     try:
-        rc = app(standalone_mode=False)
+        with together() as outputs:  # the outputs named through _outputs: all or nothing
+            rc = app(standalone_mode=False)
+            if rc not in (None, 0):
+                outputs.cancel()
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except typer.Abort:

@@ -52,6 +52,13 @@ def raise_on_signals(signals=CLI_SIGNALS) -> None:
         signal.signal(s, _raise_interrupted)
 
 
+def ignore_signals(signals=CLI_SIGNALS) -> None:
+    """Ignore `signals` from now on (the main thread only: a no-op elsewhere)."""
+    if threading.current_thread() is threading.main_thread():
+        for s in signals:
+            signal.signal(s, signal.SIG_IGN)
+
+
 @contextmanager
 def handlers_kept(signals=CLI_SIGNALS):
     """Put our signal handlers back after a library installs its own at the C level (Ray's
