@@ -413,7 +413,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
            store_path: Optional[Path] = StoreOpt,
            schedules: bool = typer.Option(True, "--schedules/--no-schedules",
                                           help="Compile and show each schedule's regions"),
-           max_points: int = typer.Option(20_000, "--max-points",
+           max_points: int = typer.Option(20_000, "--max-points", min=0,
                                           help="Skip schedule views of kernels with more "
                                                "decision points per compile (0: no limit)")):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
@@ -431,7 +431,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
            agents_: str = AgentsOpt,
-           seeds: int = typer.Option(1, "--seeds", help="Variants per random agent"),
+           seeds: int = typer.Option(1, "--seeds", min=1, help="Variants per random agent"),
            decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
                                                           help="Decision files to include"),
            output: Path = typer.Option(..., "-o", "--output", help="Bundle directory"),
@@ -451,8 +451,8 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
 
 
 @app.command("time")
-def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds"),
-             reps: int = typer.Option(5, "--reps"),
+def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds", min=1),
+             reps: int = typer.Option(5, "--reps", min=1),
              store_path: Optional[Path] = StoreOpt):
     """Time a bundle on the local GPU (checked against the reference first); store results."""
     res = api.time(bundle_dir, rounds=rounds, reps=reps, store=store_path)
@@ -470,7 +470,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            target: str = TargetOpt,
            objective: str = typer.Option("vgpr", "--objective", help="; ".join(
                f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
-           budget: int = typer.Option(64, "--budget", help="Compiles to spend"),
+           budget: int = typer.Option(64, "--budget", min=1, help="Compiles to spend"),
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray",
                                              help="Ray address ('local' starts one)"),
@@ -481,15 +481,15 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            decisions_out: Optional[Path] = typer.Option(None, "--decisions-out"),
            ir_file: Optional[Path] = typer.Option(
                None, "--ir", help="LLVM IR to schedule instead of compiling the source"),
-           width: int = typer.Option(4, "--width", help="beam: schedules kept per level"),
-           population: int = typer.Option(8, "--population",
+           width: int = typer.Option(4, "--width", min=1, help="beam: schedules kept per level"),
+           population: int = typer.Option(8, "--population", min=1,
                                           help="evolve: children per generation"),
-           time_rounds: int = typer.Option(5, "--time-rounds",
+           time_rounds: int = typer.Option(5, "--time-rounds", min=1,
                                            help="time: rounds per screening batch"),
-           time_reps: int = typer.Option(3, "--time-reps", help="time: launches per round"),
-           finalists: int = typer.Option(4, "--finalists",
+           time_reps: int = typer.Option(3, "--time-reps", min=1, help="time: launches per round"),
+           finalists: int = typer.Option(4, "--finalists", min=1,
                                          help="time: schedules re-timed at the end"),
-           confirm_rounds: int = typer.Option(31, "--confirm-rounds",
+           confirm_rounds: int = typer.Option(31, "--confirm-rounds", min=1,
                                               help="time: rounds of the confirmation run"),
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
            init_from: Optional[List[Path]] = typer.Option(

@@ -98,12 +98,13 @@ def _key(path: str | Path) -> str:
 
 
 @contextmanager
-def together(*paths: str | Path | None) -> Iterator[_Batch]:
+def together(*paths: str | Path | None, separate: bool = False) -> Iterator[_Batch]:
     """The outputs `paths` (None ignored) of one command are published all or nothing when
-    the block ends normally (module doc); inside an open batch, they join it. hold() names
-    more paths to the open batch."""
+    the block ends normally (module doc); inside an open batch, they join it (separate: a
+    batch of their own, published when this block ends). hold() names more paths to the
+    open batch."""
     outer = _batch.get()
-    if outer is not None:
+    if outer is not None and not separate:
         hold(*paths)
         yield outer
         return
@@ -297,9 +298,9 @@ def write_text(path: str | Path, text: str) -> None:
 
 
 def publish_files(pairs: list[tuple[Path, Path]]) -> None:
-    """Copy each (source, destination) file, all or nothing, in this order (a directory built
-    in a scratch place, such as a bundle, published over an existing one)."""
-    with together(*(dest for _, dest in pairs)):
+    """Copy each (source, destination) file, all or nothing, in this order, now (a directory
+    built in a scratch place, such as a bundle, published over an existing one)."""
+    with together(*(dest for _, dest in pairs), separate=True):
         for src, dest in pairs:
             with staged_output(dest) as tmp:
                 shutil.copyfile(src, tmp)

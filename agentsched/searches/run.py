@@ -105,6 +105,12 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     """
     if method not in METHODS:
         raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
+    counts = {"budget": budget, "width": width, "population": population,
+              "time_rounds": time_rounds, "time_reps": time_reps, "finalists": finalists,
+              "confirm_rounds": confirm_rounds, "confirm_reps": confirm_reps}
+    for name, n in counts.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"search {name} must be a whole number >= 1, got {n!r}")
     check_objective(objective)
     if agent is not None:
         if method != "beam" or init_weights:
