@@ -344,13 +344,17 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     if _format(fmt) != "table" and say is err:
         raise UsageError(f"--format {fmt} prints to standard output, and so does an output "
                          "named '-'")
-    rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
-                          time=time, agent_timeout=_agent_timeout(agent_timeout),
-                          json_out=json_out, csv_out=csv_out,
-                          agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
-                          build=_build(entry, include, define, std, fast_math, clang_flag,
-                                       block, lang),
-                          progress=lambda s: err.print(f"[dim]{s}[/dim]"))
+    from rich.progress import Progress
+    # the row being made, on a terminal only: an error or interrupt stays one line
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("experiment", total=None)
+        rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
+                              time=time, agent_timeout=_agent_timeout(agent_timeout),
+                              json_out=json_out, csv_out=csv_out,
+                              agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
+                              build=_build(entry, include, define, std, fast_math,
+                                           clang_flag, block, lang),
+                              progress=lambda s: bar.update(task, description=s[:60]))
     print_rows(rows, ROW_COLUMNS, fmt,
                f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say)
 
@@ -505,7 +509,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
     say = _outputs(json_out, decisions_out)
-    with Progress(console=err, transient=True) as bar:
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("search", total=None)
         res = api.search(source, target, objective=objective, budget=budget, workers=workers,
                          ray=ray, method=method, seed=seed, json_out=json_out,
