@@ -1220,7 +1220,11 @@ def prepare_inputs(ctx: Ctx) -> None:
     (i / "spec_agents.py").write_text(SPEC_AGENTS % str(i / "tiny.cu"))
     for name, text in SPECS.items():
         (i / name).write_text(text)
-    ir = sorted(ctx.data.glob("ir/fused_mlp-gfx1100-*.ll"))
+    # fused_mlp.cu also holds gemm8x8: the cached IR whose first line names fused_mlp
+    ir = [p for p in sorted(ctx.data.glob("ir/fused_mlp-gfx1100-*.ll"))
+          if p.read_text().startswith("; agentsched-entry: fused_mlp\n")]
+    if not ir:
+        raise RuntimeError("no cached IR of fused_mlp for gfx1100 (compiled above)")
     shutil.copyfile(ir[-1], i / "fused_mlp.gfx1100.ll")
     make_decision_files(ctx)
     make_state_logs(ctx)
