@@ -218,3 +218,37 @@ def test_an_agent_file_that_does_not_load_is_one_line(tmp_path):
     assert r.returncode != 0
     line = one_line(r.stderr)
     assert "mine.py:2:" in line and "syntax error" in line
+
+
+BROKEN_IR = """\
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+  %v = load float, ptr addrspace(1) %p
+  %w = fadd float %v, %undefined_value
+  store float %w, ptr addrspace(1) %p
+  ret void
+}
+"""
+
+
+@requires_llvm
+def test_an_ir_syntax_error_names_the_users_file_and_line(tmp_path):
+    (tmp_path / "broken.ll").write_text(BROKEN_IR)
+    for _ in range(2):  # the second time too (no cached copy of a broken file)
+        r = cli("compile", str(tmp_path / "broken.ll"), "-t", "gfx1100", "-o",
+                str(tmp_path / "k.s"))
+        assert r.returncode == 1
+        line = one_line(r.stderr)
+        assert f"{tmp_path / 'broken.ll'}:5:" in line and "undefined_value" in line
+        assert "data/ir" not in line and "agentsched-data" not in line
+
+
+@requires_llvm
+@pytest.mark.parametrize("name", ["junk.bc", "junk.ll"])
+def test_junk_ir_names_the_file(tmp_path, name):
+    (tmp_path / name).write_bytes(bytes(range(200, 256)) * 40)
+    r = cli("compile", str(tmp_path / name), "-t", "gfx1100", "-o", str(tmp_path / "k.s"))
+    assert r.returncode == 1
+    assert str(tmp_path / name) in one_line(r.stderr)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
