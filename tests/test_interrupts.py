@@ -169,6 +169,28 @@ def test_sigterm_stops_every_search_worker_and_their_llc(tmp_path):
     assert list(work.iterdir()) == [] and list((tmp_path / "tmp").iterdir()) == []
 
 
+def test_sigkill_of_search_ends_its_busy_workers(tmp_path):
+    """A worker told to stop by its parent's death while it runs a task unwinds the task and
+    ends; the pool's loop (which would catch the unwinding and wait for the next task, with
+    SIGTERM ignored) must not keep it alive."""
+    args = ["search", str(DATA / "attn_tile.cu"), "-t", "gfx90a", "--method", "evolve",
+            "--budget", "400", "--population", "8", "--workers", "2", "--json", "s.json"]
+
+    def both_workers_compiling(d):
+        workers = [p for p, c in d.items() if "python" in c or "agentsched" in c]
+        return len(workers) >= 2 and all(scheduling(descendants(w)) for w in workers)
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(args, work, both_workers_compiling)
+    kids = {**kids, **descendants(proc.pid)}
+    proc.kill()
+    proc.wait()
+    deadline = time.time() + 15
+    while alive(kids) and time.time() < deadline:
+        time.sleep(0.1)
+    assert alive(kids) == [], {p: kids[p] for p in alive(kids)}
+
+
 def test_sigterm_shuts_a_local_ray_down(tmp_path):
     pytest.importorskip("ray", reason="ray not installed (pip install 'ray[default]')")
     args = ["search", str(DATA / "attn_tile.cu"), "-t", "gfx90a", "--method", "evolve",
