@@ -114,18 +114,20 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     (llvm.metrics.worse_than_default; report["fallback"] says why)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
+    from .core.files import together
     t = parse_target(target)
     k = _kernel(source, entry, build)
     ir = k.ir(t)
-    with _agent(agent, seed, agent_options) as live:
-        result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
-                            state_log=Path(state_log) if state_log is not None else None,
-                            base=base, full_state_log=full_state_log,
-                            agent_timeout=agent_timeout)
-    if fallback and (agent is not None or decisions is not None):
-        result = _fallback(result, ir, t, base, launch_of(k.spec))
-    if output is not None:
-        result.write(output)
+    with together(output, state_log):  # both or neither
+        with _agent(agent, seed, agent_options) as live:
+            result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
+                                state_log=Path(state_log) if state_log is not None else None,
+                                base=base, full_state_log=full_state_log,
+                                agent_timeout=agent_timeout)
+        if fallback and (agent is not None or decisions is not None):
+            result = _fallback(result, ir, t, base, launch_of(k.spec))
+        if output is not None:
+            result.write(output)
     if measure and result.metrics is None:
         result.measure(launch_of(k.spec))
     return result
@@ -220,7 +222,9 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
                               progress=progress)
         if time:
             rows = time_rows(k, t.name, rows, s)
-    write_rows(rows, json_out, csv_out)
+    from .core.files import together
+    with together(json_out, csv_out):  # both or neither
+        write_rows(rows, json_out, csv_out)
     return rows
 
 
@@ -274,7 +278,7 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
     searches.train.TrainResult. kernel_guard: a kernel whose occupancy, spills (or registers)
     get worse than LLVM's counts as LLVM's schedule, as `compile --fallback` ships it.
     features: the policy's features (default: all of core.policy.FEATURES)."""
-    from .core.files import check_output, write_text
+    from .core.files import check_output, together, write_text
     from .core.policy import Guard, policy_to_dict
     from .searches.run import init_weights_from
     from .searches.train import ModelShape, TrainKernel, corpus_kernels
@@ -304,11 +308,11 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
                     ray_address=ray, timer_factory=timer_factory,
                     provenance={**where, **(provenance or {})}, skipped=skipped,
                     kernel_guard=kernel_guard, features=features, progress=progress)
-    # the record first: a policy file on disk always has its record beside it
-    if json_out is not None:
-        write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")
-    if output is not None:
-        write_text(output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
+    with together(output, json_out):  # the policy and its record: both or neither
+        if json_out is not None:
+            write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")
+        if output is not None:
+            write_text(output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
     return res
 
 
@@ -320,8 +324,9 @@ def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
     """Compile variants (agents x seeds, and decision files replayed) of a kernel with a spec
     into a bundle directory to time where the GPU is (time(); or `python -m
     agentsched.runtime.bundle time DIR` with only Python and CuPy there)."""
+    from .core.files import publish_files
     from .experiments.bundles import VariantSpec, build_bundle
-    from .runtime.bundle import load_bundle
+    from .runtime.bundle import MANIFEST, load_bundle
     check_agents(agents)
     k = _kernel(kernel, entry, build)
     variants = []
@@ -334,10 +339,16 @@ def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
     for f in decisions:
         variants.append(VariantSpec(Path(f).stem.replace(".decisions", ""), None,
                                     decisions=Path(f)))
-    made = build_bundle(k, parse_target(target).name, variants, Path(output),
-                        spec_file=k.spec_file, size=size,
-                        progress=(lambda v: progress(f"{k.name}: {v}")) if progress else None)
-    return load_bundle(made)
+    with tempfile.TemporaryDirectory(prefix="agentsched-bundle-") as d:
+        # built aside, then published all or nothing (the manifest last)
+        made = build_bundle(k, parse_target(target).name, variants, Path(d),
+                            spec_file=k.spec_file, size=size,
+                            progress=(lambda v: progress(f"{k.name}: {v}")) if progress
+                            else None)
+        files = sorted((p for p in made.rglob("*") if p.is_file()),
+                       key=lambda p: (p.name == MANIFEST, str(p)))
+        publish_files([(p, Path(output) / p.relative_to(made)) for p in files])
+    return load_bundle(output)
 
 
 def time(bundle_or_kernel: Kernel, target: str | Target | None = None, *,

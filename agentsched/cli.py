@@ -21,7 +21,7 @@ from rich.table import Table
 from . import api
 from .api import SEED_AGENTS, BuildOptions
 from .core import env
-from .core.files import STDOUT, check_output
+from .core.files import STDOUT, check_output, hold, together
 
 
 def _environment() -> str:
@@ -59,10 +59,12 @@ def _split(items: str | None) -> list[str]:
 
 def _outputs(*paths: Path | None) -> Console:
     """Refuse unusable output paths before any work; the console for messages (stderr when
-    an output is standard output)."""
+    an output is standard output). The outputs are published together when the command ends
+    (all or nothing: core.files.together)."""
     named = [p for p in paths if p is not None]
     for p in named:
         check_output(p)
+    hold(*named)
     to_stdout = [p for p in named if str(p) == STDOUT]
     if len(to_stdout) > 1:
         raise UsageError("only one output can be standard output ('-')")
@@ -351,13 +353,17 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     if _format(fmt) != "table" and say is err:
         raise UsageError(f"--format {fmt} prints to standard output, and so does an output "
                          "named '-'")
-    rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
-                          time=time, agent_timeout=_agent_timeout(agent_timeout),
-                          json_out=json_out, csv_out=csv_out,
-                          agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
-                          build=_build(entry, include, define, std, fast_math, clang_flag,
-                                       block, lang),
-                          progress=lambda s: err.print(f"[dim]{s}[/dim]"))
+    from rich.progress import Progress
+    # the row being made, on a terminal only: an error or interrupt stays one line
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("experiment", total=None)
+        rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
+                              time=time, agent_timeout=_agent_timeout(agent_timeout),
+                              json_out=json_out, csv_out=csv_out,
+                              agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
+                              build=_build(entry, include, define, std, fast_math,
+                                           clang_flag, block, lang),
+                              progress=lambda s: bar.update(task, description=s[:60]))
     print_rows(rows, ROW_COLUMNS, fmt,
                f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say)
 
@@ -420,7 +426,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
            store_path: Optional[Path] = StoreOpt,
            schedules: bool = typer.Option(True, "--schedules/--no-schedules",
                                           help="Compile and show each schedule's regions"),
-           max_points: int = typer.Option(20_000, "--max-points",
+           max_points: int = typer.Option(20_000, "--max-points", min=0,
                                           help="Skip schedule views of kernels with more "
                                                "decision points per compile (0: no limit)")):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
@@ -438,7 +444,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
            agents_: str = AgentsOpt,
-           seeds: int = typer.Option(1, "--seeds", help="Variants per random agent"),
+           seeds: int = typer.Option(1, "--seeds", min=1, help="Variants per random agent"),
            decisions: Optional[List[Path]] = typer.Option(None, "--decisions",
                                                           help="Decision files to include"),
            output: Path = typer.Option(..., "-o", "--output", help="Bundle directory"),
@@ -458,8 +464,8 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
 
 
 @app.command("time")
-def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds"),
-             reps: int = typer.Option(5, "--reps"),
+def time_cmd(bundle_dir: Path, rounds: int = typer.Option(15, "--rounds", min=1),
+             reps: int = typer.Option(5, "--reps", min=1),
              store_path: Optional[Path] = StoreOpt):
     """Time a bundle on the local GPU (checked against the reference first); store results."""
     res = api.time(bundle_dir, rounds=rounds, reps=reps, store=store_path)
@@ -477,7 +483,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            target: str = TargetOpt,
            objective: str = typer.Option("vgpr", "--objective", help="; ".join(
                f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
-           budget: int = typer.Option(64, "--budget", help="Compiles to spend"),
+           budget: int = typer.Option(64, "--budget", min=1, help="Compiles to spend"),
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray",
                                              help="Ray address ('local' starts one)"),
@@ -488,15 +494,15 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            decisions_out: Optional[Path] = typer.Option(None, "--decisions-out"),
            ir_file: Optional[Path] = typer.Option(
                None, "--ir", help="LLVM IR to schedule instead of compiling the source"),
-           width: int = typer.Option(4, "--width", help="beam: schedules kept per level"),
-           population: int = typer.Option(8, "--population",
+           width: int = typer.Option(4, "--width", min=1, help="beam: schedules kept per level"),
+           population: int = typer.Option(8, "--population", min=1,
                                           help="evolve: children per generation"),
-           time_rounds: int = typer.Option(5, "--time-rounds",
+           time_rounds: int = typer.Option(5, "--time-rounds", min=1,
                                            help="time: rounds per screening batch"),
-           time_reps: int = typer.Option(3, "--time-reps", help="time: launches per round"),
-           finalists: int = typer.Option(4, "--finalists",
+           time_reps: int = typer.Option(3, "--time-reps", min=1, help="time: launches per round"),
+           finalists: int = typer.Option(4, "--finalists", min=1,
                                          help="time: schedules re-timed at the end"),
-           confirm_rounds: int = typer.Option(31, "--confirm-rounds",
+           confirm_rounds: int = typer.Option(31, "--confirm-rounds", min=1,
                                               help="time: rounds of the confirmation run"),
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
            init_from: Optional[List[Path]] = typer.Option(
@@ -512,7 +518,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     from rich.progress import Progress
     say = _outputs(json_out, decisions_out)
-    with Progress(console=err, transient=True) as bar:
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("search", total=None)
         res = api.search(source, target, objective=objective, budget=budget, workers=workers,
                          ray=ray, method=method, seed=seed, json_out=json_out,
@@ -668,6 +674,17 @@ def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
     clean-up (temp files removed, child processes stopped)."""
+    from .core.interrupts import ignore_signals
+    try:
+        _main()
+    finally:
+        # The outcome is decided (outputs published or removed, the message printed): a
+        # signal now must not kill the interpreter while it shuts down (Python's own SIGINT
+        # disposition is back by then: a silent death by SIGINT, exit -2).
+        ignore_signals()
+
+
+def _main() -> None:
     from .core.interrupts import Interrupted, raise_on_signals
     raise_on_signals()
     from .agents import UnknownAgentError
@@ -676,7 +693,10 @@ def main() -> None:
     from .llvm.tools import ToolFailed, ToolMissing
     from .targets import UnknownTarget
     try:
-        rc = app(standalone_mode=False)
+        with together() as outputs:  # the outputs named through _outputs: all or nothing
+            rc = app(standalone_mode=False)
+            if rc not in (None, 0):
+                outputs.cancel()
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except typer.Abort:

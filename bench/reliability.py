@@ -1220,7 +1220,11 @@ def prepare_inputs(ctx: Ctx) -> None:
     (i / "spec_agents.py").write_text(SPEC_AGENTS % str(i / "tiny.cu"))
     for name, text in SPECS.items():
         (i / name).write_text(text)
-    ir = sorted(ctx.data.glob("ir/fused_mlp-gfx1100-*.ll"))
+    # fused_mlp.cu also holds gemm8x8: the cached IR whose first line names fused_mlp
+    ir = [p for p in sorted(ctx.data.glob("ir/fused_mlp-gfx1100-*.ll"))
+          if p.read_text().startswith("; agentsched-entry: fused_mlp\n")]
+    if not ir:
+        raise RuntimeError("no cached IR of fused_mlp for gfx1100 (compiled above)")
     shutil.copyfile(ir[-1], i / "fused_mlp.gfx1100.ll")
     make_decision_files(ctx)
     make_state_logs(ctx)
@@ -1554,6 +1558,7 @@ def malformed_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
                                     "cycles", "--budget", "4", "--workers", "1",
                                     "--json", "{d}/s.json"), "measurable", ("cycles",), False),
         ("objective-cycles-loop-free", ("search", str(CORPUS / "amdgpu" / "sext-in-reg.ll"),
+                                        *_entry_args(CORPUS / "amdgpu" / "sext-in-reg.ll"),
                                         "-t", "gfx1100", "--objective", "cycles", "--budget",
                                         "4", "--workers", "1", "--json", "{d}/s.json"),
          "measurable", ("cycles",), False),
@@ -1767,6 +1772,13 @@ def _llm_data(ctx: Ctx, d: Path) -> Path:
     return data
 
 
+def _entry_args(ir: Path) -> list[str]:
+    """--entry FIRST for a module of several kernels (agentsched needs one named, issue 10)."""
+    from agentsched.llvm.frontend import ir_kernel_symbols
+    kernels = ir_kernel_symbols(ir.read_text(errors="replace"))
+    return ["--entry", kernels[0]] if len(kernels) > 1 else []
+
+
 def _small_amd_file() -> Path:
     m = corpus_manifest()
     return CORPUS / min((v["choices"]["gfx1100"], f) for f, v in m.items()
@@ -1792,7 +1804,8 @@ def llm_cache_endpoint(ctx: Ctx, d: Path) -> Outcome:
     outs, counts = [], []
     for name in ("a", "b"):
         with FakeLLM("llvm") as srv:
-            r = ctx.run(ctx.agentsched("compile", f, "-t", "gfx1100", "--agent", "llm",
+            r = ctx.run(ctx.agentsched("compile", f, *_entry_args(f), "-t", "gfx1100",
+                                       "--agent", "llm",
                                        "--llm-base-url", srv.url, "--llm-model", "same-model",
                                        "-o", d / f"{name}.s"), d, env=env)
             counts.append(srv.requests)
@@ -1807,7 +1820,8 @@ def llm_key_leak(ctx: Ctx, d: Path, offset: int) -> Outcome:
     key = "sk-" + uuid.UUID(int=random.Random(offset).getrandbits(128)).hex + "c0ffee"
     data = _llm_data(ctx, d)
     with FakeLLM("echo", status=400, key_offset=offset) as srv:
-        r = ctx.run(ctx.agentsched("compile", _small_amd_file(), "-t", "gfx1100", "--agent",
+        f = _small_amd_file()
+        r = ctx.run(ctx.agentsched("compile", f, *_entry_args(f), "-t", "gfx1100", "--agent",
                                    "llm", "--llm-base-url", srv.url, "-o", d / "out.s"), d,
                     env={"AGENTSCHED_LLM_API_KEY": key, "AGENTSCHED_DATA": str(data)})
     texts = [r.stdout, r.stderr] + [p.read_text(errors="replace") for p in d.rglob("*")

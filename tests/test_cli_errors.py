@@ -42,6 +42,31 @@ def test_usage_errors_exit_2_with_one_line(args, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("args, option", [
+    (["search", KERNEL, "--budget", "-1"], "--budget"),
+    (["search", KERNEL, "--budget", "0"], "--budget"),
+    (["search", KERNEL, "--width", "0"], "--width"),
+    (["search", KERNEL, "--method", "evolve", "--population", "-3"], "--population"),
+    (["search", KERNEL, "--objective", "time", "--finalists", "0"], "--finalists"),
+    (["search", KERNEL, "--objective", "time", "--time-reps", "0"], "--time-reps"),
+    (["bundle", KERNEL, "--seeds", "0", "-o", "b"], "--seeds"),
+    (["time", "bundle", "--rounds", "0"], "--rounds"),
+    (["report", "-o", "r.html", "--max-points", "-1"], "--max-points"),
+])
+def test_nonsense_counts_are_usage_errors_naming_the_option(args, option, tmp_path):
+    r = subprocess.run([*cli_cmd(), *args], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert option in one_line(r.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("count", ["budget", "width", "population", "finalists"])
+def test_the_search_api_refuses_nonsense_counts(count):
+    from agentsched.searches.run import run_search
+    with pytest.raises(ValueError, match=count):
+        run_search(KERNEL, "gfx1100", **{count: 0})
+
+
 def cli_cmd():
     import sys
     return [sys.executable, "-m", "agentsched.cli"]
@@ -168,3 +193,62 @@ def test_a_store_that_is_not_a_regular_file_is_refused(tmp_path):
     r = cli("experiment", KERNEL, "--agents", "default", "--store", "/dev/null")
     assert r.returncode == 1 and "regular file" in one_line(r.stderr)
     assert Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("body, where, what", [
+    ("SPEC = KernelSpec(name='x',\n", "spec.py:1:", "syntax error"),
+    ("x = 1\n\n  y = 2\n", "spec.py:3:", "syntax error"),  # an IndentationError
+    ("import os\nraise RuntimeError('fails on import')\n", "spec.py:2:", "RuntimeError"),
+    ("import no_such_module_here\n", "spec.py:1:", "ModuleNotFoundError"),
+])
+def test_a_spec_file_that_does_not_load_is_one_line_naming_file_and_line(tmp_path, body,
+                                                                          where, what):
+    (tmp_path / "spec.py").write_text(body)
+    r = cli("compile", str(tmp_path / "spec.py"), "-t", "gfx1100", "-o", str(tmp_path / "k.s"))
+    assert r.returncode == 1
+    line = one_line(r.stderr)
+    assert where in line and what in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.py"]
+
+
+def test_an_agent_file_that_does_not_load_is_one_line(tmp_path):
+    (tmp_path / "mine.py").write_text("class Mine:\n    def pick(self, point)\n")
+    r = cli("decide", str(DATA / "nonexistent.jsonl"), "--agent", f"{tmp_path}/mine.py:Mine",
+            "-o", str(tmp_path / "d.jsonl"))
+    assert r.returncode != 0
+    line = one_line(r.stderr)
+    assert "mine.py:2:" in line and "syntax error" in line
+
+
+BROKEN_IR = """\
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+  %v = load float, ptr addrspace(1) %p
+  %w = fadd float %v, %undefined_value
+  store float %w, ptr addrspace(1) %p
+  ret void
+}
+"""
+
+
+@requires_llvm
+def test_an_ir_syntax_error_names_the_users_file_and_line(tmp_path):
+    (tmp_path / "broken.ll").write_text(BROKEN_IR)
+    for _ in range(2):  # the second time too (no cached copy of a broken file)
+        r = cli("compile", str(tmp_path / "broken.ll"), "-t", "gfx1100", "-o",
+                str(tmp_path / "k.s"))
+        assert r.returncode == 1
+        line = one_line(r.stderr)
+        assert f"{tmp_path / 'broken.ll'}:5:" in line and "undefined_value" in line
+        assert "data/ir" not in line and "agentsched-data" not in line
+
+
+@requires_llvm
+@pytest.mark.parametrize("name", ["junk.bc", "junk.ll"])
+def test_junk_ir_names_the_file(tmp_path, name):
+    (tmp_path / name).write_bytes(bytes(range(200, 256)) * 40)
+    r = cli("compile", str(tmp_path / name), "-t", "gfx1100", "-o", str(tmp_path / "k.s"))
+    assert r.returncode == 1
+    assert str(tmp_path / name) in one_line(r.stderr)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]

@@ -87,6 +87,42 @@ def _start(args, cwd, want=scheduling, timeout=120, own_tmp=True):
     pytest.fail("no llc appeared")
 
 
+def test_sigterm_to_experiment_after_its_first_rows_is_one_line(tmp_path):
+    """The rows made so far stay in the store (a rerun resumes); stderr holds the one line
+    of the interrupt, no progress lines of the rows before it."""
+    work = tmp_path / "work"
+    work.mkdir()
+    seen: set = set()
+
+    def third_llc(d):
+        seen.update(p for p, c in d.items() if "llc" in c and "agent-sched" in _cmdline(p))
+        return len(seen) >= 3
+
+    proc, kids = _start(["experiment", "fa_decode_d256", "-t", "gfx1100", "--agents",
+                         "default,random,min_pressure,max_latency,pref_load",
+                         "--store", "st.sqlite", "--json", "rows.json", "--csv", "rows.csv"],
+                        work, want=third_llc)
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 143, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "SIGTERM" in lines[0], stderr
+    assert not (work / "rows.json").exists() and not (work / "rows.csv").exists()
+
+
+def test_a_signal_once_the_command_is_done_changes_nothing():
+    """A signal that arrives while the interpreter shuts down (outputs published, exit status
+    decided) neither kills it silently (exit -2) nor prints a traceback."""
+    code = ("import atexit, os, signal, sys\n"
+            "from agentsched import cli\n"
+            "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+            "sys.argv = ['agentsched', 'agents']\n"
+            "cli.main()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert "min_pressure" in r.stdout
+
+
 @pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 @pytest.mark.parametrize("command", ["states", "compile-agent"])
 def test_interrupt_exits_nonzero_and_leaves_nothing(tmp_path, sig, code, command):
@@ -131,6 +167,28 @@ def test_sigterm_stops_every_search_worker_and_their_llc(tmp_path):
         time.sleep(0.1)
     assert alive(kids) == [], {p: kids[p] for p in alive(kids)}
     assert list(work.iterdir()) == [] and list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_sigkill_of_search_ends_its_busy_workers(tmp_path):
+    """A worker told to stop by its parent's death while it runs a task unwinds the task and
+    ends; the pool's loop (which would catch the unwinding and wait for the next task, with
+    SIGTERM ignored) must not keep it alive."""
+    args = ["search", str(DATA / "attn_tile.cu"), "-t", "gfx90a", "--method", "evolve",
+            "--budget", "400", "--population", "8", "--workers", "2", "--json", "s.json"]
+
+    def both_workers_compiling(d):
+        workers = [p for p, c in d.items() if "python" in c or "agentsched" in c]
+        return len(workers) >= 2 and all(scheduling(descendants(w)) for w in workers)
+    work = tmp_path / "work"
+    work.mkdir()
+    proc, kids = _start(args, work, both_workers_compiling)
+    kids = {**kids, **descendants(proc.pid)}
+    proc.kill()
+    proc.wait()
+    deadline = time.time() + 15
+    while alive(kids) and time.time() < deadline:
+        time.sleep(0.1)
+    assert alive(kids) == [], {p: kids[p] for p in alive(kids)}
 
 
 def test_sigterm_shuts_a_local_ray_down(tmp_path):

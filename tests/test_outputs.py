@@ -119,3 +119,79 @@ def test_failed_compile_publishes_no_state_log(tmp_path):
             str(log), "-o", str(tmp_path / "k.s"), "--json", str(tmp_path / "k.json"))
     assert r.returncode == 1, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
+
+
+# ---- the outputs of one command: all or nothing (issue 11 follow-up, item 1)
+
+def test_outputs_of_a_batch_wait_and_are_published_together(tmp_path):
+    from agentsched.core.files import together
+    cache = tmp_path / "cache.json"
+    with together(tmp_path / "a.s", tmp_path / "b.json"):
+        write_text(tmp_path / "a.s", "asm")
+        write_text(cache, "at once")  # not an output of the batch: published at once
+        assert not (tmp_path / "a.s").exists() and cache.read_text() == "at once"
+        write_text(tmp_path / "b.json", "{}")
+    assert (tmp_path / "a.s").read_text() == "asm" and (tmp_path / "b.json").read_text() == "{}"
+    assert _scratch_left(tmp_path) == []
+
+
+def test_a_failure_in_a_batch_publishes_none_of_it(tmp_path):
+    from agentsched.core.files import together
+    (tmp_path / "a.s").write_text("old")
+    with pytest.raises(RuntimeError):
+        with together(tmp_path / "a.s", tmp_path / "b.json"):
+            write_text(tmp_path / "a.s", "new")
+            raise RuntimeError("the run failed after the first output")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.s"]
+    assert (tmp_path / "a.s").read_text() == "old"
+
+
+def test_a_failed_publication_takes_back_what_it_did(tmp_path):
+    """The renames go first; the stream into /dev/full fails: the new file is removed, the
+    replaced one has its old content (and mode) back."""
+    from agentsched.core.files import OutputError, together
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    (tmp_path / "old.s").write_text("old")
+    (tmp_path / "old.s").chmod(0o600)
+    with pytest.raises(OutputError, match="/dev/full"):
+        with together(tmp_path / "old.s", "/dev/full", tmp_path / "new.json"):
+            write_text(tmp_path / "old.s", "new")
+            write_text("/dev/full", "x" * 100_000)
+            write_text(tmp_path / "new.json", "{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.s"]
+    assert (tmp_path / "old.s").read_text() == "old"
+    assert stat.S_IMODE((tmp_path / "old.s").stat().st_mode) == 0o600
+
+
+@requires_llvm
+def test_compile_whose_json_cannot_be_written_publishes_nothing(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    (tmp_path / "k.s").write_text("old")
+    r = cli("compile", KERNEL, "-t", "gfx1100", "-o", str(tmp_path / "k.s"), "--agent",
+            "random", "--save-decisions", str(tmp_path / "d.jsonl"), "--json", "/dev/full")
+    assert r.returncode == 1 and "/dev/full" in r.stderr and "Traceback" not in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.s"]
+    assert (tmp_path / "k.s").read_text() == "old"
+
+
+@requires_llvm
+def test_experiment_whose_csv_cannot_be_written_publishes_no_json(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    r = cli("experiment", KERNEL, "-t", "gfx1100", "--agents", "default,min_pressure",
+            "--store", str(tmp_path / "store.sqlite"), "--json", str(tmp_path / "rows.json"),
+            "--csv", "/dev/full")
+    assert r.returncode == 1 and "/dev/full" in r.stderr, r.stderr
+    assert not (tmp_path / "rows.json").exists()
+
+
+@requires_llvm
+def test_search_whose_json_cannot_be_written_publishes_no_decisions(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    r = cli("search", KERNEL, "-t", "gfx1100", "--budget", "3", "--workers", "1",
+            "--json", "/dev/full", "--decisions-out", str(tmp_path / "best.jsonl"))
+    assert r.returncode == 1 and "/dev/full" in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []

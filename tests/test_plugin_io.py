@@ -17,6 +17,7 @@ from agentsched.core.protocol import (
     Decision,
     ProtocolError,
     check_decisions,
+    decisions_text,
     parse_decision,
     read_states,
 )
@@ -250,6 +251,31 @@ def test_decisions_for_another_function_are_unmatched(tmp_path):
     with pytest.raises(ToolFailed, match="1 of 2 decisions match no decision point"):
         compile_ir(ir, t, decisions=[d, beyond])
     assert compile_ir(ir, t, decisions=live.decisions).report["unmatched"] == 0
+
+
+@pytest.mark.parametrize("case", ["other-function", "past-the-end", "not-a-candidate"])
+def test_raw_llc_failing_on_strict_decisions_keeps_no_output(tmp_path, case):
+    """llc's own -o file is not kept when the plugin fails the compile: unusable decisions
+    are reported through the LLVMContext as soon as their function is settled (llc returns
+    1 without keeping its output); a non-candidate pick stops llc through
+    report_fatal_error, whose clean-up removes the output too."""
+    ir, t = ir_for("gemm_tile.cu", "gfx1100")
+    live = compile_ir(ir, t, agent=make_agent("random", seed=3))
+    d = live.decisions[len(live.decisions) // 2]
+    wrong = {"other-function": Decision("not_this_kernel", d.region, d.visit, d.step, d.pick,
+                                        d.zone),
+             "past-the-end": Decision(d.function, d.region, d.visit, 10**6, d.pick, d.zone),
+             "not-a-candidate": Decision(d.function, d.region, d.visit, d.step, 10**6,
+                                         d.zone)}[case]
+    f = tmp_path / "d.jsonl"
+    kept = [x for x in live.decisions if x != d] if case == "not-a-candidate" else \
+        live.decisions  # the other two come on top of a valid replay
+    f.write_text(decisions_text([*kept, wrong]))
+    p = raw_llc(ir, t, tmp_path, f"-agent-sched-decisions={f}")
+    assert p.returncode == 1, p.stderr
+    assert "agent-sched:" in p.stderr and str(f) in p.stderr
+    assert not (tmp_path / "out.s").exists()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["d.jsonl"]
 
 
 def test_conflicting_decisions_for_one_point_are_an_error(tmp_path):

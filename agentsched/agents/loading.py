@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..core.userfile import exec_user_file
 from .base import REGISTRY, Agent, UnknownAgentError
 
 POLICY_PREFIX = "policy:"  # policy:FILE, a policy file evaluated in Python (docs/policy.md)
@@ -54,7 +55,7 @@ def _from_module(spec: str) -> Callable[..., Agent]:
             raise UnknownAgentError(f"agent {spec!r}: {path} is not a Python file")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module  # (dataclasses and pickling look modules up by name)
-        mod_spec.loader.exec_module(module)
+        exec_user_file(path, module)
     else:
         try:
             module = importlib.import_module(where)

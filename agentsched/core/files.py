@@ -13,7 +13,14 @@ whole to a private scratch path first and published only once complete:
 
 When the writer fails (an exception, or SIGINT/SIGTERM turned into one by agentsched.cli),
 nothing is published and the scratch directory with everything in it is removed, so a failed
-run leaves no file at the final name. A run killed outright (SIGKILL) cannot clean up: its
+run leaves no file at the final name.
+
+The outputs of one command are published all or nothing (`together`): a staged output whose
+path was named to the open batch waits, complete, until the batch ends; then all are published
+(renames first, streams last). When one fails, or the run fails before the end, the files this
+batch created are removed and the ones it replaced get their old content back. Only a stream
+into a device or standard output cannot be taken back: it goes last. Other writes (caches)
+are published at once. A run killed outright (SIGKILL) cannot clean up: its
 scratch directory (.agentsched-HOST-PID-*) is removed by the next write into that directory.
 Standard library only: the GPU-side bundle code uses it.
 """
@@ -27,6 +34,8 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SCRATCH_PREFIX = ".agentsched-"
@@ -56,59 +65,193 @@ def check_output(path: str | Path | None) -> None:
         raise OutputError(f"{path}: is a directory, expected a file name")
 
 
+@dataclass
+class _Staged:
+    """One complete output waiting for its publication."""
+    named: str  # the path as the user named it (messages)
+    scratch: Path  # the complete content
+    scratch_dir: Path  # removed once published or given up
+    final: Path | None  # renamed to (a regular file); None: streamed into `named`
+    mode: int | None  # st_mode of what was there, None: nothing
+
+
+@dataclass
+class _Batch:
+    """The outputs of one command (together()): the paths that wait, what has been staged."""
+    paths: set[str] = field(default_factory=set)
+    staged: list[_Staged] = field(default_factory=list)
+    cancelled: bool = False
+
+    def holds(self, path: str | Path) -> bool:
+        return _key(path) in self.paths
+
+    def cancel(self) -> None:
+        """Publish nothing at the end (the command failed without an exception)."""
+        self.cancelled = True
+
+
+_batch: ContextVar[_Batch | None] = ContextVar("agentsched_output_batch", default=None)
+
+
+def _key(path: str | Path) -> str:
+    return STDOUT if str(path) == STDOUT else os.path.realpath(path)
+
+
+@contextmanager
+def together(*paths: str | Path | None, separate: bool = False) -> Iterator[_Batch]:
+    """The outputs `paths` (None ignored) of one command are published all or nothing when
+    the block ends normally (module doc); inside an open batch, they join it (separate: a
+    batch of their own, published when this block ends). hold() names more paths to the
+    open batch."""
+    outer = _batch.get()
+    if outer is not None and not separate:
+        hold(*paths)
+        yield outer
+        return
+    batch = _Batch()
+    token = _batch.set(batch)
+    try:
+        hold(*paths)
+        yield batch
+    except BaseException:
+        _discard(batch.staged)
+        raise
+    finally:
+        _batch.reset(token)
+    if batch.cancelled:
+        _discard(batch.staged)
+    else:
+        _publish_all(batch.staged)
+
+
+def hold(*paths: str | Path | None) -> None:
+    """Name outputs to the open batch (together()); without one, nothing changes."""
+    batch = _batch.get()
+    if batch is not None:
+        batch.paths.update(_key(p) for p in paths if p is not None)
+
+
 @contextmanager
 def staged_output(path: str | Path) -> Iterator[Path]:
     """A scratch path (same file name as `path`) to write `path`'s whole content to; published
-    when the block ends normally, removed with everything beside it when it raises."""
-    if str(path) == STDOUT:
-        with tempfile.TemporaryDirectory(prefix=_prefix()) as d:
-            scratch = Path(d) / "output"
-            yield scratch
-            if not scratch.exists():
-                raise OutputError("standard output: the writer produced nothing")
-            sys.stdout.flush()
-            with open(scratch, "rb") as src:
-                shutil.copyfileobj(src, sys.stdout.buffer, 1 << 20)
-            sys.stdout.buffer.flush()
-        return
-    path = Path(path)
+    when the block ends normally (or, for an output of the open batch, when the batch ends),
+    removed with everything beside it when it raises."""
+    named = str(path)
+    if named == STDOUT:
+        mode, final, scratch_dir = None, None, Path(tempfile.mkdtemp(prefix=_prefix()))
+    else:
+        mode, final, scratch_dir = _scratch_for(Path(path))
+    try:
+        scratch = scratch_dir / (final.name if final is not None and final.name else "output")
+        yield scratch
+        if not scratch.exists():
+            raise OutputError(f"{_shown(named)}: the writer produced nothing")
+    except BaseException:
+        shutil.rmtree(scratch_dir, ignore_errors=True)
+        raise
+    staged = _Staged(named, scratch, scratch_dir, final, mode)
+    batch = _batch.get()
+    if batch is not None and batch.holds(named):
+        batch.staged.append(staged)
+    else:
+        _publish_all([staged])
+
+
+def _shown(named: str) -> str:
+    return "standard output" if named == STDOUT else named
+
+
+def _scratch_for(path: Path) -> tuple[int | None, Path | None, Path]:
+    """(st_mode of what is at `path`, the file to rename over or None to stream into `path`,
+    a new private scratch directory)."""
     mode = _existing_mode(path)
     if mode is not None and stat.S_ISDIR(mode):
         raise OutputError(f"{path}: is a directory, expected a file name")
-    regular = mode is None or stat.S_ISREG(mode)
-    final = Path(os.path.realpath(path)) if regular else path
-    scratch_dir = None
-    if regular:
-        try:
-            final.parent.mkdir(parents=True, exist_ok=True)
-            _remove_orphans(final.parent)
-            scratch_dir = Path(tempfile.mkdtemp(prefix=_prefix(), dir=final.parent))
-        except PermissionError:
-            if mode is None:
-                raise OutputError(f"{path}: cannot create a file in {final.parent} "
-                                  "(permission denied)") from None
-            regular = False  # an existing file we may write but not replace: stream into it
-        except OSError as e:
-            raise OutputError(f"{path}: cannot write here: {e.strerror}") from None
-    if scratch_dir is None:
-        scratch_dir = Path(tempfile.mkdtemp(prefix=_prefix()))
+    if not (mode is None or stat.S_ISREG(mode)):
+        return mode, None, Path(tempfile.mkdtemp(prefix=_prefix()))
+    final = Path(os.path.realpath(path))
     try:
-        scratch = scratch_dir / (final.name or "output")
-        yield scratch
-        if not scratch.exists():
-            raise OutputError(f"{path}: the writer produced nothing")
-        if regular:
-            if mode is not None:  # a new file got the writer's mode (umask applied)
-                os.chmod(scratch, stat.S_IMODE(mode))
-            os.replace(scratch, final)
-        else:
-            try:
-                with open(scratch, "rb") as src, open(path, "wb") as dst:
-                    shutil.copyfileobj(src, dst, 1 << 20)
-            except OSError as e:
-                raise OutputError(f"{path}: writing failed: {e.strerror}") from None
+        final.parent.mkdir(parents=True, exist_ok=True)
+        _remove_orphans(final.parent)
+        return mode, final, Path(tempfile.mkdtemp(prefix=_prefix(), dir=final.parent))
+    except PermissionError:
+        if mode is None:
+            raise OutputError(f"{path}: cannot create a file in {final.parent} "
+                              "(permission denied)") from None
+        # an existing file we may write but not replace: stream into it
+        return mode, None, Path(tempfile.mkdtemp(prefix=_prefix()))
+    except OSError as e:
+        raise OutputError(f"{path}: cannot write here: {e.strerror}") from None
+
+
+def _discard(staged: list[_Staged]) -> None:
+    for s in staged:
+        shutil.rmtree(s.scratch_dir, ignore_errors=True)
+
+
+def _publish_all(staged: list[_Staged]) -> None:
+    """Publish complete outputs: renames first (they can be undone), streams last. On a
+    failure, undo what was done (newest first) and raise."""
+    undo: list = []
+    try:
+        for s in sorted(staged, key=lambda s: s.final is None):
+            undo.append(_publish(s))
+    except BaseException:
+        for step in reversed(undo):
+            step()
+        raise
     finally:
-        shutil.rmtree(scratch_dir, ignore_errors=True)
+        _discard(staged)
+
+
+def _publish(s: _Staged):
+    """Publish one output; returns how to take it back."""
+    old = s.scratch_dir / ".replaced"
+    if s.final is not None:
+        if s.mode is not None:
+            os.chmod(s.scratch, stat.S_IMODE(s.mode))  # a new file got the writer's mode
+            _keep_copy(s.final, old)
+        os.replace(s.scratch, s.final)
+        final = s.final
+        if s.mode is None or not old.exists():
+            return lambda: _quietly(os.unlink, final)
+        return lambda: _quietly(os.replace, old, final)
+    if s.named == STDOUT:
+        sys.stdout.flush()
+        with open(s.scratch, "rb") as src:
+            shutil.copyfileobj(src, sys.stdout.buffer, 1 << 20)
+        sys.stdout.buffer.flush()
+        return lambda: None
+    regular = s.mode is not None and stat.S_ISREG(s.mode)
+    if regular:
+        shutil.copyfile(s.named, old)
+    try:
+        with open(s.scratch, "rb") as src, open(s.named, "wb") as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
+    except OSError as e:
+        if regular:
+            _quietly(shutil.copyfile, old, s.named)
+        raise OutputError(f"{s.named}: writing failed: {e.strerror}") from None
+    if regular:
+        return lambda: _quietly(shutil.copyfile, old, s.named)
+    return lambda: None  # a device or a FIFO: what it received cannot be taken back
+
+
+def _keep_copy(path: Path, copy: Path) -> None:
+    """The replaced file's content, kept to restore it (a hard link where it can be)."""
+    try:
+        os.link(path, copy)
+    except FileNotFoundError:  # removed meanwhile: there is nothing to restore
+        pass
+    except OSError:
+        shutil.copy2(path, copy)
+
+
+def _quietly(fn, *args) -> None:
+    try:
+        fn(*args)
+    except OSError:
+        pass
 
 
 def _prefix() -> str:
@@ -152,3 +295,12 @@ def write_text(path: str | Path, text: str) -> None:
     """Write `path` whole, as UTF-8 (see the module doc)."""
     with staged_output(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
+
+
+def publish_files(pairs: list[tuple[Path, Path]]) -> None:
+    """Copy each (source, destination) file, all or nothing, in this order, now (a directory
+    built in a scratch place, such as a bundle, published over an existing one)."""
+    with together(*(dest for _, dest in pairs), separate=True):
+        for src, dest in pairs:
+            with staged_output(dest) as tmp:
+                shutil.copyfile(src, tmp)

@@ -52,6 +52,13 @@ def raise_on_signals(signals=CLI_SIGNALS) -> None:
         signal.signal(s, _raise_interrupted)
 
 
+def ignore_signals(signals=CLI_SIGNALS) -> None:
+    """Ignore `signals` from now on (the main thread only: a no-op elsewhere)."""
+    if threading.current_thread() is threading.main_thread():
+        for s in signals:
+            signal.signal(s, signal.SIG_IGN)
+
+
 @contextmanager
 def handlers_kept(signals=CLI_SIGNALS):
     """Put our signal handlers back after a library installs its own at the C level (Ray's
@@ -94,12 +101,35 @@ def child_preexec(parent: int) -> None:
     die_with_parent(parent, signal.SIGKILL)
 
 
+WORKER_UNWIND_S = 3.0  # a stopped pool worker's time to unwind its task before it is ended
+
+
+class WorkerStopped(SystemExit):
+    """A pool worker was told to stop (SIGTERM, also the parent's death)."""
+
+
 def _exit_worker(signum, frame):
     # Further SIGTERMs (the pool terminating its workers once one has exited, the parent's
     # death) must not cut the clean-up short; the main process SIGKILLs a worker that takes
     # too long.
     signal.signal(signum, signal.SIG_IGN)
-    raise SystemExit(128 + signum)  # quietly ends an idle worker; unwinds a running task
+    # The pool catches the unwinding in a few places of its own (sending a result back): the
+    # worker then waits for work forever. Whatever happens, it ends soon.
+    watchdog = threading.Timer(WORKER_UNWIND_S, os._exit, (128 + signum,))
+    watchdog.daemon = True
+    watchdog.start()
+    raise WorkerStopped(128 + signum)  # quietly ends an idle worker; unwinds a running task
+
+
+@contextmanager
+def exits_when_stopped():
+    """Around a pool task: once the task has unwound from WorkerStopped (temp files removed,
+    llc killed), end the worker. The pool would catch the exception as the task's result and
+    wait for the next task with SIGTERM ignored: forever, when the main process is dead."""
+    try:
+        yield
+    except WorkerStopped as e:
+        os._exit(e.code if isinstance(e.code, int) else 1)
 
 
 def pool_worker_init(parent: int) -> None:

@@ -100,15 +100,13 @@ def load_spec_file(path: str | Path, code: bytes | None = None) -> KernelSpec:
     bytes (already read and verified, e.g. a bundle's spec.py) instead of reading the file."""
     import importlib.util
 
+    from ..core.userfile import exec_user_file
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: kernel spec file not found")
     mod_spec = importlib.util.spec_from_file_location(f"agentsched_user_{path.stem}", path)
     mod = importlib.util.module_from_spec(mod_spec)
-    if code is None:
-        mod_spec.loader.exec_module(mod)
-    else:  # no bytecode cache either: exactly these bytes run
-        exec(compile(code, str(path), "exec"), mod.__dict__)
+    exec_user_file(path, mod, code)  # no bytecode cache: exactly these bytes run
     spec = getattr(mod, "SPEC", None)
     if not isinstance(spec, KernelSpec):
         raise ValueError(f"{path}: must define SPEC = KernelSpec(...)")

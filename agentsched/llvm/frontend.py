@@ -39,7 +39,7 @@ from ..core.paths import data_dir
 from ..targets import Target
 from . import sdk
 from .ir import ENTRY_LINE, check_ir_target
-from .tools import ToolFailed, find_tool, run
+from .tools import ToolFailed, find_tool, path_arg, run
 
 OWN_HEADER = "agentsched_gpu.h"
 COMPAT_HEADER = INCLUDE_DIR / "agentsched_cuda_compat.h"
@@ -150,16 +150,34 @@ def _wrapper(include_name: str, entry: str) -> str:
     return f'#include "{include_name}"\nstatic {decl} __attribute__((unused)) = {init};\n'
 
 
-def _tagged(ir: Path, text: str, kernel: Kernel | None, out_dir: Path, stem: str) -> Path:
-    """The IR with its kernel named on the first line (written once, atomically)."""
+def _tagged(ir: Path, text: str, kernel: Kernel | None, out_dir: Path, stem: str,
+            check: bool = False) -> Path:
+    """The IR with its kernel named on the first line (written once, atomically). check:
+    `ir` is the user's IR text, parsed and verified before its copy is first made, so that
+    an error names the user's file at the user's line (the copy has a line more)."""
     text = re.sub(rf"^{re.escape(ENTRY_LINE)}.*\n", "", text, count=1)
     if kernel is None:
         return ir
     body = f"{ENTRY_LINE}{kernel.symbol}\n{text}"
     out = out_dir / f"{stem}-{digest(body)[:16]}.ll"
     if not out.exists():
+        if check:
+            run([find_tool("llvm-as-19"), path_arg(ir), "-o", os.devnull])
         write_bytes(out, body.encode())
     return out
+
+
+def _user_ir_text(source: Path) -> str:
+    """The user's .ll or .bc as text; an error naming the file when it is neither."""
+    if source.suffix == ".bc":
+        try:
+            return run([find_tool("llvm-dis-19"), path_arg(source), "-o", "-"])
+        except ToolFailed as e:
+            raise ToolFailed(f"{source}: not LLVM bitcode: {e}") from None
+    try:
+        return source.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{source}: not LLVM IR text (byte {e.start} is not UTF-8)") from None
 
 
 # ---------------------------------------------------------------- clang
@@ -360,8 +378,7 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
     out_dir = data_dir() / "ir"
     if source.suffix in IR_SUFFIXES:
         check_ir_target(source, target)
-        text = run([find_tool("llvm-dis-19"), str(source), "-o", "-"]) \
-            if source.suffix == ".bc" else source.read_text()
+        text = _user_ir_text(source)
         kernels = describe(ir_kernel_symbols(text))
         if not kernels and entry is None:
             return source
@@ -369,7 +386,8 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
         if chosen is None:
             raise EntryError(f"{source} does not define kernel {entry!r}; it defines "
                              f"{_listing(kernels)}")
-        return _tagged(source, text, chosen, out_dir, f"{source.stem}-{target.name}")
+        return _tagged(source, text, chosen, out_dir, f"{source.stem}-{target.name}",
+                       check=source.suffix != ".bc")
     if source.suffix not in SOURCE_SUFFIXES:
         raise ValueError(f"{source}: unknown source kind {source.suffix!r} "
                          f"(expected {', '.join(sorted(SOURCE_SUFFIXES | IR_SUFFIXES))})")

@@ -108,6 +108,11 @@ static cl::opt<std::string> OnlyFunction(
              "scheduler, untouched"),
     cl::init(""));
 
+// An error that must stop llc where it is (a pick cannot be made, a vtable is not what we
+// patch, an output cannot be written): report_fatal_error exits 1 after running LLVM's
+// interrupt handlers, which remove llc's -o file (ToolOutputFile registers it) and so leave
+// nothing behind. Errors that need not stop the compile at once go through the LLVMContext
+// (checkUnmatched).
 [[noreturn]] static void fail(const Twine &Msg) {
   report_fatal_error("agent-sched: " + Msg, /*gen_crash_diag=*/false);
 }
@@ -854,6 +859,9 @@ struct DecisionSource {
   virtual Pick decide(const Snapshot &S) = 0;
   // At the end of a successful llc: an error that fails the compile after all (empty: none).
   virtual std::string finish() { return ""; }
+  // Strict mode, during the compile: an error for decisions whose function is settled (no
+  // point of it can still come: scheduled already, or not in the module) yet were not used.
+  virtual std::string unmatched(function_ref<bool(StringRef)> Settled) { return ""; }
 };
 static std::unique_ptr<DecisionSource> Source;
 
@@ -976,11 +984,23 @@ public:
   // Decisions whose point was never reached (another kernel, function or target, or a
   // wrong key) are counted in the report; an error unless lenient.
   std::string finish() override {
+    return unmatchedIn([](StringRef) { return true; }, Stats.Unmatched, /*AtEnd=*/true);
+  }
+
+  std::string unmatched(function_ref<bool(StringRef)> Settled) override {
+    if (Lenient)
+      return "";
+    unsigned Count = 0;
+    return unmatchedIn(Settled, Count, /*AtEnd=*/false);
+  }
+
+private:
+  std::string unmatchedIn(function_ref<bool(StringRef)> Settled, unsigned &Count, bool AtEnd) {
     unsigned FirstLine = UINT_MAX;
     std::string First;
     for (const auto &[K, E] : Entries)
-      if (!E.Used) {
-        ++Stats.Unmatched;
+      if (!E.Used && Settled(FunctionNames[std::get<0>(K)])) {
+        ++Count;
         if (E.Line < FirstLine) {
           FirstLine = E.Line;
           First = DecisionsPath + ":" + std::to_string(E.Line) + " (" +
@@ -989,12 +1009,12 @@ public:
                   ")";
         }
       }
-    if (!Stats.Unmatched || Lenient)
+    if (!Count || Lenient)
       return "";
-    return std::to_string(Stats.Unmatched) + " of " + std::to_string(Entries.size()) +
+    return std::to_string(Count) + " of " + std::to_string(Entries.size()) +
            " decisions match no decision point of this compile, first " + First +
-           (Stats.Decisions ? "" : "; no function was scheduled by agent-sched (optnone? "
-                                   "NVPTX needs -enable-misched)") +
+           (Stats.Decisions || !AtEnd ? "" : "; no function was scheduled by agent-sched "
+                                              "(optnone? NVPTX needs -enable-misched)") +
            ": are they for another kernel, function or target? (use --lenient to "
            "ignore them)";
   }
@@ -1839,6 +1859,8 @@ static void setUpOnce() {
 
 // ------------------------------------------------------------ the end of a function
 
+static void functionScheduled(const FunctionHook &H);
+
 static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
   FunctionHook &H = *HookOf.lookup(DAG);
   H.OrigFinalize(DAG); // GCN runs its later stages (and reverts) in here
@@ -1856,6 +1878,7 @@ static void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
       }
     }
   }
+  functionScheduled(H);
   HookOf.erase(H.Strategy);
   HookOf.erase(DAG);
   H.Passes.clear();
@@ -1947,6 +1970,45 @@ static std::string functionKey(const Function &F) {
   return "__unnamed_" + std::to_string(N);
 }
 
+// ------------------------------------------------------------ unmatched decisions, early
+// Strict decisions that can no longer be used fail the compile as soon as that is known,
+// through the LLVMContext: llc then returns 1 and does not keep its -o file. (An error found
+// at exit, such as decisions for a module where no function reached the scheduler, can only
+// change the exit status: llc has written its output by then.)
+
+static StringMap<bool> HookableFunctions; // function key -> its scheduling is over
+static bool UnmatchedReported = false;
+
+static void noteModule(const Module &M) {
+  if (!HookableFunctions.empty())
+    return;
+  unsigned N = 0; // as functionKey, without its scan per function
+  for (const Function &F : M) {
+    std::string Key = F.hasName() ? F.getName().str() : "__unnamed_" + std::to_string(N);
+    ++N;
+    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction))
+      HookableFunctions.try_emplace(Key, false);
+  }
+}
+
+static void checkUnmatched(const MachineFunction &MF) {
+  if (!Source || UnmatchedReported)
+    return;
+  std::string Err = Source->unmatched([](StringRef Fn) {
+    auto It = HookableFunctions.find(Fn);
+    return It == HookableFunctions.end() || It->second;
+  });
+  if (Err.empty())
+    return;
+  UnmatchedReported = true;
+  MF.getFunction().getContext().emitError("agent-sched: " + Err);
+}
+
+static void functionScheduled(const FunctionHook &H) {
+  HookableFunctions[H.Name] = true;
+  checkUnmatched(*H.MF);
+}
+
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
   ScheduleDAGInstrs *DAG = nullptr;
@@ -1973,6 +2035,8 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   FunctionHook &H = Hooks.back();
   H.MF = C->MF;
   H.Name = functionKey(C->MF->getFunction());
+  noteModule(*C->MF->getFunction().getParent());
+  checkUnmatched(*C->MF); // decisions for functions this module does not have
   H.Strategy = G;
   H.DAG = MI;
   H.IsAMDGPU = C->MF->getTarget().getTargetTriple().isAMDGPU();

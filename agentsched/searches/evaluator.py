@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import env as env_names
 from ..core.hashing import sha256_hex
-from ..core.interrupts import handlers_kept, pool_worker_init
+from ..core.interrupts import exits_when_stopped, handlers_kept, pool_worker_init
 from ..core.paths import data_dir
 from ..core.protocol import Decision
 from ..llvm.plugin import plugin_path
@@ -26,7 +26,8 @@ def _run_task(task: tuple) -> Any:
     fn, env, args, kwargs = task
     for k, v in env.items():  # pool/Ray workers share the caller's cache and plugin
         os.environ.setdefault(k, v)
-    return fn(*args, **kwargs)
+    with exits_when_stopped():
+        return fn(*args, **kwargs)
 
 
 _ray_remote = None

@@ -5,6 +5,7 @@ and of agentsched.searches().
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.loading import agent_class
-from ..core.files import write_text
+from ..core.files import together, write_text
 from ..core.hashing import sha256_hex
 from ..core.paths import data_dir
 from ..core.protocol import Decision, write_decisions
@@ -104,6 +105,12 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     """
     if method not in METHODS:
         raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
+    counts = {"budget": budget, "width": width, "population": population,
+              "time_rounds": time_rounds, "time_reps": time_reps, "finalists": finalists,
+              "confirm_rounds": confirm_rounds, "confirm_reps": confirm_reps}
+    for name, n in counts.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"search {name} must be a whole number >= 1, got {n!r}")
     check_objective(objective)
     if agent is not None:
         if method != "beam" or init_weights:
@@ -168,10 +175,13 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
             decisions_out = (data_dir() / "search" /
                              f"{kref.name}-{t.name}-{method}-{objective}-{digest}.jsonl")
     decisions_out = Path(decisions_out)
-    write_decisions(decisions_out, res.best.decisions)
 
-    # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does).
-    replay = compile_ir(ir, t, decisions=decisions_out, base=base)
+    # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does);
+    # it is published with the summary, all or nothing (core.files.together).
+    with tempfile.TemporaryDirectory(prefix="agentsched-search-") as d:
+        written = Path(d) / decisions_out.name
+        write_decisions(written, res.best.decisions)
+        replay = compile_ir(ir, t, decisions=written, base=base)
     replay_metrics = measure(replay.asm, t, launch, replay.entry)
 
     report = SearchReport(
@@ -203,8 +213,10 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
                                "speedup_ci": timing["speedup_ci"] if timing["improved"]
                                else None,
                                "median_us": w.get("median_us")}
-    if json_out is not None:
-        report.write_json(json_out)
+    with together(decisions_out, json_out):
+        write_decisions(decisions_out, res.best.decisions)
+        if json_out is not None:
+            report.write_json(json_out)
     return report
 
 

@@ -64,7 +64,8 @@ def time_cmd(spec_file: Path = SpecArg,
                                                             help="Decision files to time too"),
              agents_: str = typer.Option("min_pressure,max_latency,pref_load,pref_salu",
                                          "--agents"),
-             rounds: int = typer.Option(21, "--rounds"), reps: int = typer.Option(5, "--reps"),
+             rounds: int = typer.Option(21, "--rounds", min=1),
+             reps: int = typer.Option(5, "--reps", min=1),
              json_out: Optional[Path] = typer.Option(None, "--json",
                                                      help="The results (- for stdout)")):
     """Time LLVM 19's default, agents' schedules and Triton's own binary through Triton's
@@ -84,7 +85,7 @@ def time_cmd(spec_file: Path = SpecArg,
 
 @app.command()
 def search(spec_file: Path = SpecArg,
-           budget: int = typer.Option(64, "--budget"),
+           budget: int = typer.Option(64, "--budget", min=1),
            method: str = typer.Option("evolve", "--method", help="evolve or beam"),
            workers: Optional[int] = typer.Option(None, "--workers"),
            json_out: Path = typer.Option(Path("triton-search.json"), "--json"),

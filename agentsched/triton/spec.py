@@ -45,12 +45,14 @@ def load_triton_spec(path) -> TritonSpec:
     """A Python file that defines SPEC = TritonSpec(...) (imports Triton and torch)."""
     import importlib.util
     from pathlib import Path
+
+    from ..core.userfile import exec_user_file
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: Triton spec file not found")
     mod_spec = importlib.util.spec_from_file_location(f"agentsched_triton_{path.stem}", path)
     mod = importlib.util.module_from_spec(mod_spec)
-    mod_spec.loader.exec_module(mod)
+    exec_user_file(path, mod)
     spec = getattr(mod, "SPEC", None)
     if not isinstance(spec, TritonSpec):
         raise ValueError(f"{path}: must define SPEC = TritonSpec(...)")
