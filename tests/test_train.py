@@ -151,3 +151,9 @@ def test_kernel_guard_counts_a_worse_kernel_as_llvms(tiny):
     for c in res.candidates:
         for k, why in c.fallbacks.items():
             assert c.speedups[k] == 1.0 and why
+
+
+def test_a_time_limit_still_runs_one_generation(tiny):
+    res = train(tiny[:1], "gfx1100", objective="vgpr", budget=20, population=3, workers=1,
+                max_seconds=0.0)
+    assert len(res.candidates) == 3 and len(res.curve) == 1

@@ -84,7 +84,7 @@ class TrainKernel:
 
 
 @dataclass
-class Candidate:
+class TrainCandidate:
     """One evaluated policy: its parameters, fitness and per-kernel results."""
     index: int
     generation: int
@@ -106,8 +106,8 @@ class TrainResult:
     kernels: list  # names, in order
     families: dict  # kernel -> family
     default_metrics: dict  # kernel -> LLVM default's static metrics
-    best: Candidate
-    candidates: list  # every Candidate, in evaluation order
+    best: TrainCandidate
+    candidates: list  # every TrainCandidate, in evaluation order
     curve: list  # per generation: evaluations, best fitness so far, generation's best, s
     backend: str
     elapsed_s: float
@@ -421,7 +421,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
         if objective == "time":
             timers.update(_timers(timer_factory, kernels, t, [r["module"] for r in defaults]))
 
-        candidates: list[Candidate] = []
+        candidates: list[TrainCandidate] = []
         seen: set = set()
         curve: list = []
         first = [start] + [np.asarray(w, dtype=float) for w in init]
@@ -431,8 +431,9 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
         while len(first) < population:
             first.append(_mutate(start, rng, sigma_range))
         batch, gen = first, 0
-        while len(candidates) < budget and batch and not (
-                max_seconds is not None and time.perf_counter() - t0 > max_seconds):
+        while len(candidates) < budget and batch and not (  # one generation at least
+                candidates and max_seconds is not None
+                and time.perf_counter() - t0 > max_seconds):
             batch = [p for p in batch if _fp(p) not in seen][:budget - len(candidates)]
             for p in batch:
                 seen.add(_fp(p))
@@ -443,7 +444,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
                 _fall_back(results, defaults)
             speedups = _speedups(results, kernels, default_metrics, objective, timers)
             for p, res, sp in zip(batch, results, speedups):
-                candidates.append(Candidate(
+                candidates.append(TrainCandidate(
                     len(candidates), gen, [float(round(x, 6)) for x in p],
                     fitness_of(list(sp.values()), penalty, tolerance), sp,
                     {k.name: int(r.get("changed", -1)) for k, r in zip(kernels, res)},
@@ -523,9 +524,10 @@ def _timers(factory: Callable | None, kernels: Sequence[TrainKernel], t: Target,
 
 
 def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
-             candidates: list[Candidate], n: int, shape: ModelShape, family: str, mean, scale,
-             guard, suffix, timers: dict, penalty: float, tolerance: float, rounds: int,
-             reps: int, say: Callable, defaults: list | None = None) -> tuple[Candidate, dict]:
+             candidates: list[TrainCandidate], n: int, shape: ModelShape, family: str, mean,
+             scale, guard, suffix, timers: dict, penalty: float, tolerance: float, rounds: int,
+             reps: int, say: Callable, defaults: list | None = None
+             ) -> tuple[TrainCandidate, dict]:
     """Re-time the n best candidates (by screening fitness; the starting policy excluded: it
     is LLVM's schedule) per kernel in one fresh interleaved run each; the best by those runs
     wins, LLVM's schedule (candidate 0) when none beats fitness 1."""
@@ -612,7 +614,7 @@ def _mutate(w: np.ndarray, rng: np.random.Generator, sigma_range: tuple) -> np.n
                           size=w.shape)
 
 
-def _children(candidates: list[Candidate], mu: int, population: int,
+def _children(candidates: list[TrainCandidate], mu: int, population: int,
               rng: np.random.Generator, sigma_range: tuple, crossover: float,
               seen: set) -> list[np.ndarray]:
     ranked = sorted((c for c in candidates if math.isfinite(c.fitness)),
