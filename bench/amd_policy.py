@@ -46,14 +46,35 @@ from agentsched.targets import parse_target  # noqa: E402
 SPLITS = ("train", "validation", "test")
 # target -> the shipped policy file (repository-relative)
 POLICIES = {"gfx942": "policies/gfx942.json", "gfx1100": "policies/gfx1100.json"}
-# (target, label, policy file): the feature ablation, all runs with one objective and budget
+# The feature ablation: (target, --features, seed, policy file), every run with the shipped
+# policy's objective and budget (the shipped file is the "all, seed 0" run)
 ABLATION = [
-    ("gfx942", "all features, seed 0", "policies/gfx942.json"),
-    ("gfx942", "old features, seed 0", "bench/amd_policy/gfx942_old_s0.json"),
-    ("gfx942", "all features, seed 1", "bench/amd_policy/gfx942_all_s1.json"),
-    ("gfx942", "old features, seed 1", "bench/amd_policy/gfx942_old_s1.json"),
+    ("gfx942", "all", 0, "policies/gfx942.json"),
+    ("gfx942", "old", 0, "bench/amd_policy/gfx942_old_s0.json"),
+    ("gfx942", "all", 1, "bench/amd_policy/gfx942_all_s1.json"),
+    ("gfx942", "old", 1, "bench/amd_policy/gfx942_old_s1.json"),
 ]
 FIGURES = ("vgpr", "occupancy", "spills", "est_cycles")
+LIMITS = [
+    "## What limits these figures", "",
+    "- **Static proxies, not timings.** There is no AMD GPU here: VGPRs, occupancy and spills "
+    "are LLVM's own figures for the compiled kernel, and cycles are llvm-mca-19's estimate "
+    "for one iteration of the hottest loop (the whole body of a loop-free kernel). llvm-mca "
+    "models issue, latencies and `s_waitcnt` but not occupancy (other waves hiding latency) "
+    "nor the memory system, so a schedule that issues loads earlier at the cost of registers "
+    "gains cycles here and may lose occupancy, which a GPU can pay for.",
+    "- **No cycles figure for most Triton kernels.** llvm-mca-19 aborts on every MUBUF "
+    "instruction (`buffer_load_dword* ... offen`, `buffer_store_*`; gfx90a, gfx942 and "
+    "gfx1100 alike), and Triton's AMD backend uses them: such kernels have no cycles figure "
+    "(— in the tables), count as unchanged in the training objective and are left out of "
+    "the cycles geomeans (the (n) columns).",
+    "- **Few families.** The AMD forms cover the suite kernels, conv2d, nbody and the Triton "
+    "tutorials; SGEMM_CUDA, llm.c and cuda-samples are CUDA-only. The validation cycles "
+    "figures are conv2d's, the test ones nbody's plus one Triton attention kernel.",
+    "- **One compile per variant.** llc and llvm-mca are deterministic: there is no noise "
+    "to average, but a different seed of the training gives a different policy (ablation).",
+    "",
+]
 
 
 # ---------------------------------------------------------------- measuring (worker tasks)
@@ -173,10 +194,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="writes OUT.json and OUT.md")
     a = ap.parse_args(argv)
     targets: dict = {t: [("shipped", ROOT / f)] for t, f in POLICIES.items()}
-    for t, label, f in ABLATION:
+    for t, feats, seed, f in ABLATION:
         if f == POLICIES.get(t):
             continue  # the shipped policy is that run: evaluated once
-        targets.setdefault(t, []).append((label, ROOT / f))
+        targets.setdefault(t, []).append((f"{feats}, seed {seed}", ROOT / f))
     for t, ps in targets.items():
         for _, p in ps:
             if not p.is_file():
@@ -191,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     data = {"command": "python bench/amd_policy.py" + (
         f" --workers {a.workers}" if a.workers != 2 else ""),
             "seconds": round(time.perf_counter() - t0, 1), "targets": results,
-            "ablation": [{"target": t, "label": lab, "file": f} for t, lab, f in ABLATION]}
+            "ablation": [{"target": t, "features": feats, "seed": seed, "file": f}
+                         for t, feats, seed, f in ABLATION]}
     write_text(a.out.with_suffix(".json"), json.dumps(data, indent=1) + "\n")
     write_text(a.out.with_suffix(".md"), markdown(data))
     print(f"wrote {a.out.with_suffix('.json')} and {a.out.with_suffix('.md')} "
@@ -249,6 +271,54 @@ def kernel_table(kernels: list[dict]) -> list[str]:
     return lines
 
 
+def ablation_rows(data: dict) -> list[dict]:
+    """One row per ablation run: its training fitness and cycles geomeans per split and over
+    the held-out (validation + test) kernels."""
+    rows = []
+    for a in data.get("ablation", []):
+        runs = data["targets"].get(a["target"], {}).get("policies", {})
+        label = "shipped" if a["file"] == POLICIES.get(a["target"]) else \
+            f"{a['features']}, seed {a['seed']}"
+        if label not in runs:
+            continue
+        run = runs[label]
+        s, ks = run["summary"], [k for k in run["kernels"] if "error" not in k]
+        held = [k for k in ks if not k["seen"]]
+        rows.append({
+            "target": a["target"], "features": a["features"], "seed": a["seed"],
+            "inputs": run["policy"]["features"], "fitness": run["policy"]["fitness"],
+            **{sp: s.get(sp, {}).get("cycles", {}).get("geomean") for sp in SPLITS},
+            "held_out": geomean([k["speedup"]["cycles"] for k in held
+                                 if k["speedup"]["cycles"] is not None]),
+            "held_out_occupancy_worse": sum(k["speedup"]["occupancy"] < 1 for k in held),
+            "held_out_changed": sum(k["changed"] > 0 for k in held)})
+    return rows
+
+
+def ablation_verdict(rows: list[dict]) -> str:
+    """all − old per seed against the spread between seeds with the same features, for the
+    training fitness and the held-out cycles geomean (percentage points)."""
+    parts = []
+    for key, name in (("fitness", "training fitness"), ("held_out", "held-out cycles")):
+        by = {(r["features"], r["seed"]): r[key] for r in rows
+              if r[key] is not None and not math.isnan(r[key])}
+        seeds = sorted({s for _, s in by})
+        diffs = [100 * (by[("all", s)] - by[("old", s)]) for s in seeds
+                 if ("all", s) in by and ("old", s) in by]
+        spread = [100 * (max(v) - min(v)) for f in ("all", "old")
+                  if len(v := [by[(f, s)] for s in seeds if (f, s) in by]) > 1]
+        if not diffs:
+            continue
+        within = bool(spread) and max(abs(d) for d in diffs) <= max(spread)
+        parts.append(
+            f"{name}: all − old = {', '.join(f'{d:+.2f}' for d in diffs)} points (seeds "
+            f"{', '.join(map(str, seeds))}); the spread between seeds with the same features "
+            + (f"is up to {max(spread):.2f} points, so the difference is "
+               f"{'within' if within else 'beyond'} what a different seed gives"
+               if spread else "is unknown (one seed)"))
+    return "; ".join(parts) + "." if parts else ""
+
+
 def markdown(data: dict) -> str:
     out = ["# AMD policies: held-out static results (issue 14)", "",
            f"Made by `{data['command']}` ({data['seconds']} s); every figure is in "
@@ -267,25 +337,24 @@ def markdown(data: dict) -> str:
                 f"Tools: {tr['identity']}.", ""]
         out += split_table(ship["summary"]) + [""]
         out += kernel_table(ship["kernels"]) + [""]
-    abl = data["ablation"]
-    if abl:
+    rows = ablation_rows(data)
+    if rows:
         out += ["## Feature ablation: all features against the old per-candidate ones", "",
-                "| target | run | features | train fitness | train cycles | validation "
-                "cycles | test cycles | validation+test occupancy worse | changed "
-                "(validation+test) |", "|---|---|---|---|---|---|---|---|---|"]
-        for a in abl:
-            tr = data["targets"][a["target"]]["policies"]
-            run = tr["shipped"] if a["file"] == POLICIES.get(a["target"]) else tr[a["label"]]
-            s, info = run["summary"], run["policy"]
-            held = [s[x] for x in ("validation", "test") if x in s]
+                "Same objective, kernels, budget and seeds; `all` = the 33 features of "
+                "docs/policy.md, `old` = features 0–21 (`agentsched train --features old`). "
+                "Geomeans of the llvm-mca cycles speedup over the kernels with a figure.", "",
+                "| target | features | seed | inputs | train fitness | train cycles | "
+                "validation cycles | test cycles | held-out cycles | held-out occupancy "
+                "worse | held-out kernels changed |",
+                "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in rows:
             out.append(
-                f"| {a['target']} | {a['label']} | {info['features']} | "
-                f"{_f(info['fitness'])} | {_pct(s['train']['cycles']['geomean'])} | "
-                f"{_pct(s.get('validation', {}).get('cycles', {}).get('geomean'))} | "
-                f"{_pct(s.get('test', {}).get('cycles', {}).get('geomean'))} | "
-                f"{sum(h['occupancy']['worse'] for h in held)} | "
-                f"{sum(h['changed_kernels'] for h in held)} |")
-        out.append("")
+                f"| {r['target']} | {r['features']} | {r['seed']} | {r['inputs']} | "
+                f"{_f(r['fitness'])} | {_pct(r['train'])} | {_pct(r['validation'])} | "
+                f"{_pct(r['test'])} | {_pct(r['held_out'])} | {r['held_out_occupancy_worse']} "
+                f"| {r['held_out_changed']} |")
+        out += ["", ablation_verdict(rows), ""]
+    out += LIMITS
     return "\n".join(out) + "\n"
 
 

@@ -65,3 +65,18 @@ def test_an_llvm_like_policy_measures_as_llvms_schedule(tmp_path):
     assert p["metrics"] == d["metrics"] and p["changed"] == 0 and p["policy_decisions"] > 0
     r = bench.compare(d, p)
     assert all(v in (1.0, None) for v in r["speedup"].values())
+
+
+def test_ablation_verdict_compares_with_the_seed_spread():
+    rows = [{"features": f, "seed": s, "fitness": fit, "held_out": h}
+            for f, s, fit, h in (("all", 0, 1.10, 1.01), ("old", 0, 1.05, 1.00),
+                                 ("all", 1, 1.02, 1.02), ("old", 1, 1.03, 1.00))]
+    v = bench.ablation_verdict(rows)
+    # fitness: all - old = +5 and -1 points; seeds move 'all' by 8 points: within
+    assert "training fitness: all − old = +5.00, -1.00 points" in v
+    assert "up to 8.00 points, so the difference is within" in v
+    # held-out: +1 and +2 points against a spread of 1 point: beyond
+    assert "held-out cycles: all − old = +1.00, +2.00 points" in v
+    assert v.endswith("is beyond what a different seed gives.")
+    one = bench.ablation_verdict(rows[:2])
+    assert "unknown (one seed)" in one
