@@ -260,30 +260,32 @@ def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", bud
 def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
           objective: str = "vgpr", budget: int = 64, split: str | None = "train",
           bound: str | None = None, kind: str | None = None, kernels: Sequence[str] = (),
-          model: str = "linear", hidden: int = 8, population: int = 8, seed: int = 0,
-          penalty: float = 1.0, tolerance: float | None = None, guard: bool = True,
+          model: str = "linear", features: str | Sequence[str] = "all", hidden: int = 8,
+          population: int = 8, seed: int = 0, penalty: float = 1.0,
+          tolerance: float | None = None, guard: bool = True,
           guard_slack: int = 0, workers: int | None = None, ray: str | None = None,
           init_from: Sequence[str | Path] = (), output: str | Path | None = None,
           json_out: str | Path | None = None, timer_factory: Callable | None = None,
           provenance: dict | None = None, kernel_guard: bool = False,
-          features: Sequence[str] | None = None,
           progress: Callable[[str], None] | None = None) -> Any:
     """Train one scheduling policy on many kernels (docs/policy.md, "Training"): `corpus` a
     corpus package directory (e.g. the repository's corpus/; `split`, `bound`, `kind` and
     `kernels` choose its kernels) or a directory of LLVM IR files, or a list of
-    searches.train.TrainKernel. The objective is the geomean over the kernels of the speedup
+    searches.train.TrainKernel. `features`: the model's inputs, "all" (the catalog of
+    docs/policy.md), "old" (the per-candidate features of the per-kernel searches) or names.
+    The objective is the geomean over the kernels of the speedup
     against LLVM's default: measured on this machine's GPU ('time') or a static proxy (vgpr,
     occupancy, spills, cycles). Writes the policy file to `output` and the full record (every
     candidate's per-kernel results, the training curve) to `json_out`; returns a
     searches.train.TrainResult. kernel_guard: a kernel whose occupancy, spills (or registers)
-    get worse than LLVM's counts as LLVM's schedule, as `compile --fallback` ships it.
-    features: the policy's features (default: all of core.policy.FEATURES)."""
+    get worse than LLVM's counts as LLVM's schedule, as `compile --fallback` ships it."""
     from .core.files import check_output, together, write_text
     from .core.policy import Guard, policy_to_dict
     from .searches.run import init_weights_from
-    from .searches.train import ModelShape, TrainKernel, corpus_kernels
+    from .searches.train import ModelShape, TrainKernel, corpus_kernels, feature_names
     from .searches.train import train as run_train
     t = parse_target(target)
+    names = feature_names(features)  # bad names fail now, before any compile
     for out in (output, json_out):
         check_output(out)  # a bad path fails now, not after the training
     skipped: dict = {}
@@ -296,18 +298,17 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
         if not all(isinstance(k, TrainKernel) for k in ks):
             raise TypeError("corpus: a directory, or a list of searches.train.TrainKernel")
         where = {}
-    from .core.policy import FEATURES
-    features = tuple(features or FEATURES)
     init = []
     if init_from:
-        shape = ModelShape(model, features, hidden)
+        shape = ModelShape(model, names, hidden)
         init = [shape.from_search_weights(w).tolist() for w in init_weights_from(init_from)]
-    res = run_train(ks, t, objective=objective, budget=budget, model=model, hidden=hidden,
-                    population=population, seed=seed, penalty=penalty, tolerance=tolerance,
+    res = run_train(ks, t, objective=objective, budget=budget, model=model, features=names,
+                    hidden=hidden, population=population, seed=seed, penalty=penalty,
+                    tolerance=tolerance,
                     guard=Guard(guard_slack) if guard else None, init=init, workers=workers,
                     ray_address=ray, timer_factory=timer_factory,
                     provenance={**where, **(provenance or {})}, skipped=skipped,
-                    kernel_guard=kernel_guard, features=features, progress=progress)
+                    kernel_guard=kernel_guard, progress=progress)
     with together(output, json_out):  # the policy and its record: both or neither
         if json_out is not None:
             write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")

@@ -571,6 +571,10 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
           kernel: Optional[List[str]] = typer.Option(None, "--kernel",
                                                      help="Only these kernels (repeatable)"),
           model: str = typer.Option("linear", "--model", help="linear or mlp"),
+          features: str = typer.Option("all", "--features",
+                                       help="The model's inputs: all (docs/policy.md's "
+                                            "catalog), old (the per-candidate features of "
+                                            "the searches) or a comma-separated list"),
           hidden: int = typer.Option(8, "--hidden", help="mlp: hidden units"),
           population: int = typer.Option(8, "--population", help="Candidates per generation"),
           penalty: float = typer.Option(1.0, "--penalty",
@@ -609,7 +613,8 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
         task = bar.add_task("train", total=None)
         res = api.train(corpus, target, objective=objective, budget=budget,
                         split=None if split == "all" else split, bound=bound, kind=kind,
-                        kernels=list(kernel or []), model=model, hidden=hidden,
+                        kernels=list(kernel or []), model=model, features=features,
+                        hidden=hidden,
                         population=population, seed=seed, penalty=penalty,
                         tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
                         workers=workers, ray=ray, init_from=list(init_from or []),

@@ -43,6 +43,14 @@ def test_hottest_loop_single_block_loop():
     assert hottest_loop(SINGLE) == ["v_fma_f32 v2, v3, v4, v2"]
 
 
+def test_hottest_loop_runs_through_debug_labels():
+    """Triton's kernels carry line info: .Ltmp labels between a block's instructions are not
+    block boundaries (they once cut the loop at a point that moved with the schedule)."""
+    asm = SINGLE.replace("\ts_cbranch_scc1", ".Ltmp3:\n\t.loc\t1 62 45\n\tv_mul_f32 v5, v5, v2\n"
+                         "\ts_cbranch_scc1")
+    assert hottest_loop(asm) == ["v_fma_f32 v2, v3, v4, v2", "v_mul_f32 v5, v5, v2"]
+
+
 def test_no_loop_gives_nothing():
     assert hottest_loop("k:\n; %bb.0:\n\tv_mov_b32 v0, 0\n\ts_endpgm\n") == []
 

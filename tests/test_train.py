@@ -11,14 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.core.policy import load_policy
+from agentsched.core.policy import SEARCH_FEATURES, load_policy
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.metrics import static_metrics
 from agentsched.searches.objectives import ObjectiveError
 from agentsched.searches.train import (
+    FEATURE_SETS,
     ModelShape,
     TrainError,
     corpus_kernels,
+    feature_names,
     fitness_of,
     proxy_speedup,
     train,
@@ -117,6 +119,16 @@ def test_bad_inputs_are_refused_before_any_compile(tmp_path, tiny):
         train(tiny, "gfx1100", budget=0)
     with pytest.raises(TrainError, match="unknown features"):
         train(tiny, "gfx1100", features=("latency", "bogus"))
+    with pytest.raises(TrainError, match="named twice"):
+        feature_names("latency,is_llvm_pick,latency")
+
+
+def test_feature_lists_by_name_or_names():
+    from agentsched.core.policy import FEATURES
+    assert feature_names("all") == FEATURES and feature_names("old") == SEARCH_FEATURES
+    assert feature_names(" latency, is_llvm_pick ") == ("latency", "is_llvm_pick")
+    assert feature_names(["depth", "is_llvm_pick"]) == ("depth", "is_llvm_pick")
+    assert set(FEATURE_SETS) == {"all", "old"}
 
 
 def test_a_directory_of_ir_files_is_a_corpus(tiny, tmp_path):
@@ -130,13 +142,22 @@ def test_cli_train_writes_a_policy_and_its_record(tmp_path):
     out, rec = tmp_path / "policy.json", tmp_path / "record.json"
     p = subprocess.run([sys.executable, "-m", "agentsched.cli", "train", "--corpus", str(CORPUS),
                         "-t", "gfx1100", "--kernel", "gemm8x8", "--budget", "3",
-                        "--population", "3", "--workers", "1", "-o", str(out),
-                        "--json", str(rec)], capture_output=True, text=True, cwd=tmp_path)
+                        "--population", "3", "--workers", "1", "--features", "old",
+                        "-o", str(out), "--json", str(rec)],
+                       capture_output=True, text=True, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     pol = load_policy(out)
     assert pol.provenance["command"].startswith("agentsched train --corpus")
+    assert "--features old" in pol.provenance["command"]
+    assert pol.features == SEARCH_FEATURES  # the baseline of the feature ablation
     data = json.loads(rec.read_text())
     assert len(data["candidates"]) == 3 and data["kernels"] == ["gemm8x8"]
+    assert data["features"] == list(SEARCH_FEATURES)
+    bad = subprocess.run([sys.executable, "-m", "agentsched.cli", "train", "--corpus",
+                          str(CORPUS), "--features", "latency,bogus", "-o",
+                          str(tmp_path / "y.json")], capture_output=True, text=True)
+    assert bad.returncode != 0 and "unknown features bogus" in bad.stderr
+    assert not (tmp_path / "y.json").exists()
     bad = subprocess.run([sys.executable, "-m", "agentsched.cli", "train", "--corpus",
                           str(CORPUS), "--budget", "-1", "-o", str(tmp_path / "x.json")],
                          capture_output=True, text=True)

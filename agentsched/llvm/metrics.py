@@ -10,7 +10,7 @@ from ..targets import Launch, StaticMetrics, Target
 from . import plugin, tools
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
-METRICS_VERSION = 3
+METRICS_VERSION = 4
 
 
 def static_metrics(asm: str, target: Target, with_cycles: bool = True,

@@ -61,6 +61,10 @@ from .evaluator import Workers
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
 
 MODELS = ("linear", "mlp")
+# Named feature lists (`agentsched train --features`): the whole catalog, or only the
+# per-candidate features the per-kernel searches use (the baseline the richer ones are
+# measured against, bench/amd_policy.md).
+FEATURE_SETS = {"all": FEATURES, "old": SEARCH_FEATURES}
 # The static metric each proxy objective compares with LLVM's default, and its direction
 # (+1: higher is better).
 PROXY = {"vgpr": ("vgpr", -1), "occupancy": ("occupancy", +1), "spills": ("spills", -1),
@@ -190,6 +194,23 @@ def _import_corpus(path: Path):
         raise TrainError(f"{path}/__init__.py: a corpus package defines kernels(split=, "
                          "bound=, kind=)")
     return mod
+
+
+def feature_names(spec: str | Sequence[str]) -> tuple:
+    """A feature list: a name of FEATURE_SETS, a comma-separated list of catalog names, or
+    a sequence of them (checked against the catalog; is_llvm_pick is required by train())."""
+    if isinstance(spec, str):
+        if spec in FEATURE_SETS:
+            return tuple(FEATURE_SETS[spec])
+        spec = [f.strip() for f in spec.split(",") if f.strip()]
+    names = tuple(spec)
+    unknown = [f for f in names if f not in F_INDEX]
+    if unknown or not names:
+        raise TrainError(f"unknown features {', '.join(unknown) or '(none given)'}: give "
+                         f"{' or '.join(FEATURE_SETS)} or names from docs/policy.md")
+    if len(set(names)) != len(names):
+        raise TrainError(f"features named twice in {', '.join(names)}")
+    return names
 
 
 # ---------------------------------------------------------------- parameters <-> policy
@@ -350,7 +371,7 @@ def geomean(xs: Sequence[float]) -> float:
 
 def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
           objective: str = "vgpr", budget: int = 64, model: str = "linear",
-          features: Sequence[str] = FEATURES, hidden: int = 8, population: int = 8,
+          features: str | Sequence[str] = FEATURES, hidden: int = 8, population: int = 8,
           mu: int | None = None, sigma_range: tuple = (0.05, 3.0), crossover: float = 0.3,
           penalty: float = 1.0, tolerance: float | None = None, guard: Guard | None = Guard(),
           seed: int = 0, init: Sequence[Sequence[float]] = (), workers: int | None = None,
@@ -383,9 +404,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
     for name, v in (("budget", budget), ("population", population), ("hidden", hidden)):
         if v < 1:
             raise TrainError(f"{name} must be at least 1, got {v}")
-    unknown = [f for f in features if f not in F_INDEX]
-    if unknown:
-        raise TrainError(f"unknown features {', '.join(unknown)} (docs/policy.md lists them)")
+    features = feature_names(features)
     kernels = list(kernels)
     if not kernels:
         raise TrainError("no training kernels")

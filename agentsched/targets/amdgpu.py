@@ -78,6 +78,9 @@ def kernel_metrics(asm: str, entry: str | None = None) -> StaticMetrics:
 _IN_LOOP = re.compile(r"in Loop: Header=(\S+) Depth=(\d+)")
 _LOOP_HEADER = re.compile(r"Loop Header: Depth=(\d+)")
 _BRANCH = re.compile(r"^\s*(s_cbranch\w*|s_branch|s_setpc\w*|s_endpgm|s_cbranch_execz)\b")
+# Labels inside a block (debug line info: Triton's kernels have .Ltmp labels between
+# instructions): not block boundaries, so they neither end nor start a loop's block.
+_INNER_LABEL = re.compile(r"^\.Ltmp\d+:")
 
 
 def hottest_loop(asm: str) -> list[str]:
@@ -88,6 +91,8 @@ def hottest_loop(asm: str) -> list[str]:
     label = ""
     for line in asm.splitlines():
         s = line.strip()
+        if _INNER_LABEL.match(s):
+            continue
         is_label = s.startswith((".LBB", "; %bb.")) or bool(re.match(r"^\S+:", line))
         if is_label:
             label = s.split(":")[0].removeprefix(".L").removeprefix("; %")
