@@ -31,7 +31,7 @@ from .llvm.metrics import launch_of
 from .llvm.plugin import plugin_path
 from .llvm.result import CompileResult
 from .llvm.session import AgentError
-from .searches.objectives import OBJECTIVE_HELP, OBJECTIVES
+from .searches.objectives import OBJECTIVE_HELP, OBJECTIVES, TRAIN_OBJECTIVE_HELP
 from .targets import Target, parse_target
 
 if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays light
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays lig
     from .runtime.bundle import Bundle
     from .searches.run import SearchReport
 
-__all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
+__all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "TRAIN_OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
            "Decided", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "train", "write_decisions"]

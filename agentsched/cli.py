@@ -551,8 +551,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
 def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package directory (e.g. "
                                       "corpus/) or a directory of LLVM IR files"),
           target: str = TargetOpt,
-          objective: str = typer.Option("vgpr", "--objective", help="; ".join(
-              f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
+          objective: str = typer.Option("vgpr", "--objective", help=api.TRAIN_OBJECTIVE_HELP),
           budget: int = typer.Option(64, "--budget",
                                      help="Candidate policies to evaluate (each: every "
                                           "training kernel compiled)"),
