@@ -144,8 +144,11 @@ def carry(names: list[str] | None, jobs: int, policies: dict | None = None) -> i
                         e.pop(f"ptx_{pname}"))
             entries.append(e)
             log(f"{e['kernel']}: {e['static_here']['vgpr']} registers ({e['target']})")
-    rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
-                         text=True).stdout.strip()
+    try:  # provenance only: a machine without git (minimal Debian) records none
+        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"],
+                             capture_output=True, text=True).stdout.strip() or None
+    except FileNotFoundError:
+        rev = None
     _atomic_json(CARRY / MANIFEST, {"made": time.strftime("%Y-%m-%d %H:%M:%S"),
                                     "git_head": rev, "llvm": llvm_version(),
                                     "policies": {n: {"file": str(f), "sha256": _sha(

@@ -1920,11 +1920,16 @@ def summarize(ctx: Ctx, records: list[dict], planned: int, wall_s: float, mode: 
 
 
 def _git_head() -> str:
-    r = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                       capture_output=True, text=True)
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "agentsched"],
-                           capture_output=True, text=True).stdout.strip()
-    return r.stdout.strip() + ("+dirty" if dirty else "")
+    """The checkout's commit ("+dirty" with local changes), or "unknown" without git (a
+    minimal Debian has none) or outside a checkout."""
+    try:
+        r = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                           capture_output=True, text=True)
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "agentsched"],
+                               capture_output=True, text=True).stdout.strip()
+    except FileNotFoundError:
+        return "unknown"
+    return (r.stdout.strip() or "unknown") + ("+dirty" if dirty else "")
 
 
 def markdown(s: dict) -> str:

@@ -229,7 +229,7 @@ def test_cli_time_objective_and_init_from_errors(tmp_path):
 @requires_llvm
 def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     """Weights from an earlier search's JSON (here the H200 gemm8x8 finalists) give that
-    search's schedule again in the first generation: 128 registers under ptxas."""
+    search's schedule again in the first generation: no more registers than it needs."""
     from agentsched.llvm.tools import find_ptxas
     from agentsched.searches.run import init_weights_from
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
@@ -241,7 +241,15 @@ def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
                      json_out=tmp_path / "s.json", init_weights=init).to_dict()
     assert out["evaluations"] == len(init) + 1
     if find_ptxas():
-        assert out["best"]["metrics"]["vgpr"] == 128
+        # the earlier winner's own decisions, assembled by this machine's ptxas: its register
+        # count depends on the ptxas version (128 with CUDA 13's, 126 with the sdk's 12.4)
+        import json as _json
+
+        import agentsched
+        dec = tmp_path / "winner.decisions.jsonl"
+        dec.write_text(_json.loads(src.read_text())["decisions_text"])
+        winner = agentsched.compile("gemm8x8", "sm_90", decisions=dec)
+        assert out["best"]["metrics"]["vgpr"] <= winner.metrics.vgpr
     with pytest.raises(ValueError, match="features"):
         run_search("gemm8x8", "sm_90", objective="vgpr", budget=2, method="evolve",
                    json_out=tmp_path / "t.json", init_weights=[[1.0, 2.0]])
