@@ -55,7 +55,7 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
     check_weights(init)
     first = [np.asarray(w, dtype=float) for w in init] + seeds[1:]
     while len(first) < population - 1:  # fill with perturbations of the LLVM seed
-        first.append(_mutate(seeds[0], rng, sigma_range))
+        first.append(mutate(seeds[0], rng, sigma_range))
     gen = 0
     batch = first
     while tr.count < budget and batch:
@@ -76,20 +76,8 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
         if progress:
             progress(f"evolve generation {gen}: {tr.count} evaluations, best {tr.best.cost}")
         parents = _select(evaluated, mu)
-        batch = []
-        for _ in range(population * 4):  # extra draws to survive duplicate fingerprints
-            if len(batch) >= population:
-                break
-            a = parents[int(rng.integers(len(parents)))]
-            if len(parents) > 1 and rng.random() < crossover:
-                b = parents[int(rng.integers(len(parents)))]
-                mask = rng.random(a.shape) < 0.5
-                child = np.where(mask, a, b)
-                child = _mutate(child, rng, (sigma_range[0], sigma_range[0] * 5))
-            else:
-                child = _mutate(a, rng, sigma_range)
-            if _policy(child).fingerprint() not in fps:
-                batch.append(child)
+        batch = children(parents, population, rng, sigma_range, crossover,
+                         lambda c: _policy(c).fingerprint() not in fps)
     return SearchResult("evolve", ev.objective, default, tr.best, tr.best_policy, tr.count,
                         tr.history, ev.throughput, time.perf_counter() - t0,
                         {"population": population, "mu": mu, "generations": gen,
@@ -97,7 +85,30 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
                          "best_weights": list(getattr(tr.best_policy, "weights", []))})
 
 
-def _mutate(w: np.ndarray, rng: np.random.Generator, sigma_range: tuple) -> np.ndarray:
+def children(parents: Sequence[np.ndarray], population: int, rng: np.random.Generator,
+             sigma_range: tuple, crossover: float, is_new: Callable[[np.ndarray], bool]
+             ) -> list[np.ndarray]:
+    """Up to `population` new genomes from `parents`: a Gaussian mutation of one parent, or
+    with probability `crossover` a uniform crossover of two, mutated a little. is_new drops
+    duplicates (extra draws make up for them)."""
+    out: list[np.ndarray] = []
+    for _ in range(population * 4):
+        if len(out) >= population:
+            break
+        a = parents[int(rng.integers(len(parents)))]
+        if len(parents) > 1 and rng.random() < crossover:
+            b = parents[int(rng.integers(len(parents)))]
+            mask = rng.random(a.shape) < 0.5
+            child = np.where(mask, a, b)
+            child = mutate(child, rng, (sigma_range[0], sigma_range[0] * 5))
+        else:
+            child = mutate(a, rng, sigma_range)
+        if is_new(child):
+            out.append(child)
+    return out
+
+
+def mutate(w: np.ndarray, rng: np.random.Generator, sigma_range: tuple) -> np.ndarray:
     lo, hi = np.log(sigma_range[0]), np.log(sigma_range[1])
     sigma = float(np.exp(rng.uniform(lo, hi)))
     scale = max(1.0, float(np.linalg.norm(w))) / np.sqrt(len(w))

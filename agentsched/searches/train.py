@@ -58,6 +58,7 @@ from ..llvm.compile import compile_ir
 from ..llvm.metrics import launch_of, static_metrics
 from ..targets import Launch, Target, parse_target
 from .evaluator import Workers
+from .evolve import children, mutate
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
 
 MODELS = ("linear", "mlp")
@@ -448,7 +449,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
             raise TrainError(f"a starting vector has the wrong length (the {model} model has "
                              f"{shape.size} parameters)")
         while len(first) < population:
-            first.append(_mutate(start, rng, sigma_range))
+            first.append(mutate(start, rng, sigma_range))
         batch, gen = first, 0
         while len(candidates) < budget and batch and not (  # one generation at least
                 candidates and max_seconds is not None
@@ -626,13 +627,6 @@ def _fp(p: np.ndarray) -> tuple:
     return tuple(float(round(x, 6)) for x in p)
 
 
-def _mutate(w: np.ndarray, rng: np.random.Generator, sigma_range: tuple) -> np.ndarray:
-    lo, hi = np.log(sigma_range[0]), np.log(sigma_range[1])
-    sigma = float(np.exp(rng.uniform(lo, hi)))
-    return w + rng.normal(0.0, sigma * max(1.0, float(np.linalg.norm(w))) / np.sqrt(len(w)),
-                          size=w.shape)
-
-
 def _children(candidates: list[TrainCandidate], mu: int, population: int,
               rng: np.random.Generator, sigma_range: tuple, crossover: float,
               seen: set) -> list[np.ndarray]:
@@ -641,17 +635,5 @@ def _children(candidates: list[TrainCandidate], mu: int, population: int,
     parents = [np.asarray(c.params) for c in ranked[:mu]]
     if not parents:
         return []
-    out: list[np.ndarray] = []
-    for _ in range(population * 4):  # extra draws: duplicates are dropped
-        if len(out) >= population:
-            break
-        a = parents[int(rng.integers(len(parents)))]
-        if len(parents) > 1 and rng.random() < crossover:
-            b = parents[int(rng.integers(len(parents)))]
-            child = _mutate(np.where(rng.random(a.shape) < 0.5, a, b), rng,
-                            (sigma_range[0], sigma_range[0] * 5))
-        else:
-            child = _mutate(a, rng, sigma_range)
-        if _fp(child) not in seen:
-            out.append(child)
-    return out
+    return children(parents, population, rng, sigma_range, crossover,
+                    lambda c: _fp(c) not in seen)
