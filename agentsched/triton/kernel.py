@@ -191,7 +191,7 @@ class TritonKernel:
         m = re.search(r"^define [^@]*@" + re.escape(self.name) + r"\(", text, re.M)
         if not m:
             raise TritonInputError(f"{self.llir}: no definition of @{self.name}")
-        return [_param_type(p) for p in _split_params(text[m.end():])]
+        return [_param_type(p) for p in split_params(text[m.end():])]
 
     @property
     def launch_params(self) -> list[str]:
@@ -257,7 +257,7 @@ def _define_name(llir: Path) -> str:
     return m.group(1)
 
 
-def _split_params(s: str) -> list[str]:
+def split_params(s: str) -> list[str]:
     """The parameters of a list that starts after its "(", split at top-level commas (types
     and attributes hold commas and parentheses of their own)."""
     out, depth, cur = [], 0, ""

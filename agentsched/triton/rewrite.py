@@ -21,6 +21,8 @@ import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .kernel import split_params
+
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
 REWRITE_VERSION = 5
@@ -228,7 +230,7 @@ def _grid_constant(text: str) -> tuple[str, int]:
     # copy. LLVM 19 reads !{ptr @f, !"grid_constant", !{i32 <1-based index>, ...}}.
     entries, count = [], 0
     for m in re.finditer(r"^define [^@\n]*@([\w.$]+)\(", text, re.M):
-        params = _params_after(text, m.end())
+        params = split_params(text[m.end():])
         idx = [i + 1 for i, p in enumerate(params) if '"nvvm.grid_constant"' in p]
         if idx:
             entries.append((m.group(1), idx))
@@ -244,25 +246,6 @@ def _grid_constant(text: str) -> tuple[str, int]:
         next_id += 1
     text = text.rstrip("\n") + "\n" + "\n".join(lists) + "\n"
     return _append_annotations(text, bodies), count
-
-
-def _params_after(text: str, pos: int) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text[pos:]:
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-            if depth < 0:
-                break
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur)
-    return out
 
 
 # -- NVVM intrinsics LLVM 20+ renamed: same instruction, LLVM 19's name
