@@ -82,17 +82,23 @@ class KernelSpec:
         """Compare outputs with the reference (`want`, if the caller computed it once for many
         variants): (ok, max relative error)."""
         want = self.reference(host_in, size) if want is None else want
-        worst = 0.0
-        ok = True
-        for name, exp in want.items():
-            g = np.asarray(got[name], dtype=np.float64)
-            e = np.asarray(exp, dtype=np.float64)
-            if g.shape != e.shape or not np.all(np.isfinite(g)):
-                return False, float("inf")
-            err = np.abs(g - e)
-            worst = max(worst, float(np.max(err / np.maximum(np.abs(e), self.atol / self.rtol))))
-            ok &= bool(np.all(err <= self.atol + self.rtol * np.abs(e)))
-        return ok, worst
+        return compare_outputs(got, want, self.atol, self.rtol)
+
+
+def compare_outputs(got: dict, want: dict, atol: float, rtol: float) -> tuple[bool, float]:
+    """Each output of `want` against `got` by |got - want| <= atol + rtol |want|: (ok, max
+    relative error); a wrong shape or a non-finite value fails with error inf."""
+    worst = 0.0
+    ok = True
+    for name, exp in want.items():
+        g = np.asarray(got[name], dtype=np.float64)
+        e = np.asarray(exp, dtype=np.float64)
+        if g.shape != e.shape or not np.all(np.isfinite(g)):
+            return False, float("inf")
+        err = np.abs(g - e)
+        worst = max(worst, float(np.max(err / np.maximum(np.abs(e), atol / rtol))))
+        ok &= bool(np.all(err <= atol + rtol * np.abs(e)))
+    return ok, worst
 
 
 def load_spec_file(path: str | Path, code: bytes | None = None) -> KernelSpec:
