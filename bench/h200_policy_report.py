@@ -25,11 +25,8 @@ HERE = ROOT / "bench" / "h200" / "policy"
 OUT = ROOT / "bench" / "h200" / "RESULTS_policy.md"
 POLICY = "sm_90"
 SLOWER = 0.99  # "no kernel slower than -1%"
-
-
-def geomean(xs) -> float:
-    xs = [x for x in xs if x and x > 0 and math.isfinite(x)]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+sys.path.insert(0, str(ROOT))
+from agentsched.searches.train import geomean  # noqa: E402  (positive, finite values only)
 
 
 def evaluation_rows(data: dict, policy: str = POLICY) -> list[dict]:
@@ -71,7 +68,6 @@ def with_kernel_guard(rows: list[dict], manifest: dict, policy: str = POLICY) ->
     kernel has lower occupancy, more spills or (occupancy unknown) more registers than LLVM's
     by the static metrics of the carry (llvm.metrics.worse_than_default), the binary is LLVM's
     own: speedup 1 exactly, nothing to re-time."""
-    sys.path.insert(0, str(ROOT))
     from agentsched.llvm.metrics import worse_than_default
     static = {e["kernel"]: e for e in manifest["kernels"]}
     out = []
