@@ -23,8 +23,8 @@ from agentsched.core.files import write_text
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.tools import llvm_version
 from agentsched.targets import parse_target
+from agentsched.tools.programs import llvm_version
 
 
 class Echo(Agent):

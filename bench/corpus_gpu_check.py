@@ -123,8 +123,8 @@ def carry(names: list[str] | None, jobs: int, policies: dict | None = None) -> i
     from multiprocessing import get_context
 
     import corpus
-    from agentsched.llvm.tools import llvm_version
     from agentsched.targets.nvptx import ptxas_version
+    from agentsched.tools.programs import llvm_version
     ks = [k.name for k in corpus.kernels() if not names or k.name in names]
     if CARRY.exists():
         shutil.rmtree(CARRY)
@@ -186,7 +186,7 @@ def _ptxas_for(kind: str) -> str:
     if kind == "triton":
         from triton import knobs
         return knobs.nvidia.ptxas.path  # the assembler of Triton's own binary
-    from agentsched.llvm.tools import find_ptxas
+    from agentsched.tools.programs import find_ptxas
     p = find_ptxas()
     if not p:
         raise RuntimeError("no ptxas on this machine (PATH, /usr/local/cuda, AGENTSCHED_PTXAS)")
@@ -359,7 +359,8 @@ def _time_triton(k, entry, cubin: str, host: dict, want: dict, size: dict, round
                  reps: int, policies: dict | None = None) -> dict:
     import torch
 
-    from agentsched.triton.launch import TritonRuntime, vs_triton
+    from agentsched.runtime.triton import TritonRuntime
+    from agentsched.searches.triton import vs_triton
     case = k.spec
     tensors = case.torch_tensors(host)
     spec = case.timing_spec(tensors, size)

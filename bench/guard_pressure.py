@@ -37,9 +37,10 @@ from agentsched.core.protocol import read_states
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.metrics import static_metrics
-from agentsched.llvm.tools import find_ptxas
 from agentsched.searches.policies import linear_seed
 from agentsched.targets import parse_target
+from agentsched.targets import policy as TP
+from agentsched.tools.programs import find_ptxas
 
 PUBLIC = ROOT / "tests" / "data" / "public"
 PUBLIC_CUDA = [  # (name, file, entry, build options)
@@ -71,13 +72,13 @@ def schedules(target: str, n_random: int) -> list[tuple[str, P.SchedulingPolicy 
     for h in ("min_pressure", "max_latency", "pref_load", "pref_salu"):
         for guard in (None, P.Guard()):
             out.append((h + ("+guard" if guard else ""),
-                        P.linear_policy(linear_seed(h), target=target, guard=guard)))
+                        TP.linear_policy(linear_seed(h), target=target, guard=guard)))
     rng = np.random.default_rng(0)
     for i in range(n_random):
         w = rng.normal(size=len(P.FEATURES))
         for guard in (None, P.Guard()):
             out.append((f"random{i}" + ("+guard" if guard else ""),
-                        P.linear_policy(w, target=target, features=P.FEATURES, guard=guard)))
+                        TP.linear_policy(w, target=target, features=P.FEATURES, guard=guard)))
     return out
 
 
@@ -127,7 +128,7 @@ def main():
         if not t.is_amdgpu and find_ptxas() is None:
             print(f"{tname}: no ptxas, skipped", file=sys.stderr)
             continue
-        sets = P.PRESSURE_SETS[P.target_family(tname)]["vgpr"]
+        sets = TP.pressure_sets(tname)["vgpr"]
         for kname, ir in kernels(tname):
             with tempfile.TemporaryDirectory() as d:
                 for sname, pol in schedules(tname, args.random):

@@ -38,8 +38,8 @@ WRAPPER = '#!/bin/sh\nd=$(dirname "$0")/..\nLD_LIBRARY_PATH="$d/lib" exec "$d/re
 def pack_llvm(dest: Path) -> int:
     """dest/llvm.tar.xz (CARRIED_TOOLS and the libraries they link, not the system's) and
     dest/plugin/ (the built plugin and its checksum). Returns the number of libraries."""
-    from agentsched.llvm.plugin import plugin_path
-    from agentsched.llvm.tools import find_tool
+    from agentsched.tools.plugin import plugin_path
+    from agentsched.tools.programs import find_tool
     dest.mkdir(parents=True, exist_ok=True)
     tools = [Path(find_tool(t)).resolve() for t in CARRIED_TOOLS]
     libs = set()
@@ -103,8 +103,8 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
     fresh process (verify). init_dir: warm start from earlier results (<k>.json there)."""
     os.environ.update(_unpack())
     out_dir.mkdir(parents=True, exist_ok=True)
-    from agentsched.llvm.tools import llvm_version
     from agentsched.searches.run import init_weights_from, run_search
+    from agentsched.tools.programs import llvm_version
     print("llvm", llvm_version(), flush=True)
     workers = max(1, (os.cpu_count() or 2) - 2)
     for k in kernels:

@@ -5,12 +5,12 @@ attention forward; Triton's tutorials, MIT licence) this script
 
   1. compiles the kernel the way the program's first launch does (Triton's JIT on this GPU;
      the cache entry is the one the program reads), takes Triton's LLVM IR from it and makes
-     it ready for llc-19 (agentsched.triton.rewrite);
+     it ready for llc-19 (agentsched.kernels.triton.rewrite);
   2. compiles variants with llc-19 + the plugin, ptxas -> cubin: LLVM 19's default schedule,
      llc-19 without the machine scheduler (Triton's own pipeline does not run it on NVPTX),
      the heuristics min_pressure, max_latency, pref_load, pref_salu and random seeds;
   3. launches every variant through Triton's own launcher with only the cubin swapped
-     (agentsched.triton.launch), checks it against the original Triton kernel's output, and
+     (agentsched.runtime.triton), checks it against the original Triton kernel's output, and
      times all of them interleaved (runtime/timing.py + stats.py: medians, bootstrap CIs, A/A
      copy of the default), Triton's own binary included;
   4. runs a GPU-in-the-loop evolutionary search (`run_search(..., timer=...)`, the
@@ -88,7 +88,7 @@ class Args:
 def kernel_setup(name: str, seed: int = 0, mock: bool = False) -> dict:
     """fn, args, grid, kwargs of one bench kernel, as its program function launches it (the
     sizes are chosen so one launch takes 0.1-2 ms on an H200)."""
-    from agentsched.triton.examples import attention, layer_norm, matmul, softmax
+    from agentsched.kernels.triton.examples import attention, layer_norm, matmul, softmax
     a = Args(seed, mock)
     if name == "matmul":
         M = N = K = 4096
@@ -157,7 +157,7 @@ def compile_variants(ir: Path, target) -> dict:
     from agentsched.llvm.llc import llc_command
     from agentsched.llvm.metrics import static_metrics
     from agentsched.llvm.result import module_bytes
-    from agentsched.llvm.tools import run
+    from agentsched.tools.programs import run
     out = {}
 
     def add(name, result):
@@ -191,10 +191,10 @@ def compile_variants(ir: Path, target) -> dict:
 
 def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     from agentsched.core.files import write_text
+    from agentsched.kernels.triton.spec import TritonSpec
     from agentsched.llvm.frontend import emit_ir
+    from agentsched.runtime.triton import TritonRuntime
     from agentsched.targets import parse_target
-    from agentsched.triton.launch import TritonRuntime
-    from agentsched.triton.spec import TritonSpec
     res_path = out_dir / f"{name}.json"
     data = json.loads(res_path.read_text()) if res_path.exists() else {"kernel": name}
 
@@ -216,7 +216,7 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     log(f"{name}: Triton {kernel.metadata.get('triton_version')} {kernel.directory.name[:12]} "
         f"{kernel.threads} threads, {kernel.shared} B shared, grid {spec.grid}")
 
-    from agentsched.triton.launch import triton_timer, vs_triton
+    from agentsched.searches.triton import triton_timer, vs_triton
     if "compare" not in data:
         t0 = time.time()
         variants = compile_variants(ir, target)
@@ -236,7 +236,7 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
             f"{n} {v.get('speedup') or float('nan'):.3f}" for n, v in res["variants"].items()))
 
     if "search" not in data and budget > 0:
-        from agentsched.triton.launch import time_search
+        from agentsched.searches.triton import time_search
         s = time_search(spec, budget, workers=workers, json_out=out_dir / f"{name}.search.json",
                         decisions_out=out_dir / f"{name}.decisions.jsonl", runtime=rt)
         s["decisions_text"] = Path(s["decisions_file"]).read_text()
@@ -261,9 +261,9 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
 def program_check(name: str, kernel, ir: Path, target, out_dir: Path, data: dict) -> dict:
     """Install the search's winner (else LLVM 19's default) into Triton's cache, run the
     unchanged program function in a fresh process, compare with the original's output."""
+    from agentsched.kernels.triton import cache
     from agentsched.llvm.compile import compile_ir
     from agentsched.llvm.result import module_bytes
-    from agentsched.triton import cache
     dec = out_dir / f"{name}.decisions.jsonl"
     winner = (data.get("search") or {}).get("timing", {}).get("winner")
     result = compile_ir(ir, target, decisions=dec if winner and dec.exists() else None)
@@ -328,10 +328,10 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
     from triton.compiler import ASTSource
 
     from agentsched.core.files import write_text
+    from agentsched.kernels.triton import cache
+    from agentsched.kernels.triton.capture import capture, gpu_target, specialize
     from agentsched.llvm.frontend import emit_ir
     from agentsched.targets import parse_target
-    from agentsched.triton import cache
-    from agentsched.triton.capture import capture, gpu_target, specialize
     for name in kernels:
         t0 = time.time()
         s = kernel_setup(name, mock=True)

@@ -4,7 +4,7 @@
 Usage: python bench/idle_overhead.py OLD.so [NEW.so] [--repeats 15] [--targets gfx1100,sm_90]
            [--kernels fused_mlp,gemm8x8,fa_decode,fa_decode_wpe1]
 NEW.so defaults to the current build (agentsched plugin-path); build OLD.so from an older
-agent_sched.cpp with the flags of agentsched.llvm.plugin.build_command. Prints one JSON
+agent_sched.cpp with the flags of agentsched.tools.plugin.build_command. Prints one JSON
 row per kernel and target (median wall times over the repeats) and the median overheads.
 """
 from __future__ import annotations
@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from agentsched.kernels.suite import SUITE  # noqa: E402
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.plugin import plugin_path
 from agentsched.targets import parse_target
+from agentsched.tools.plugin import plugin_path
 
 
 def main():

@@ -77,9 +77,9 @@ def run(ptx_dir: Path, out: Path) -> None:
 
     import cupy
 
-    from agentsched.llvm.tools import find_ptxas
     from agentsched.runtime.cuda import CudaRuntime
     from agentsched.targets.nvptx import WARP, cuda_occupancy
+    from agentsched.tools.programs import find_ptxas
     rt = CudaRuntime()  # loads modules as the timing code does (cuModuleLoad)
     libcuda = ctypes.CDLL("libcuda.so.1")  # the driver's own occupancy answer
     props = cupy.cuda.runtime.getDeviceProperties(0)

@@ -46,8 +46,9 @@ from agentsched.core.protocol import write_decisions
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.tools import llvm_version
 from agentsched.targets import parse_target
+from agentsched.targets import policy as TP
+from agentsched.tools.programs import llvm_version
 
 
 def kernels(names: list[str] | None):
@@ -63,22 +64,22 @@ def llvm_like_policies(target: str, seed: int = 0) -> dict:
     n = len(P.FEATURES)
     w = rng.normal(0, 0.01, n)
     w[P.F_INDEX["is_llvm_pick"]] = 100.0
-    linear = P.linear_policy(w, target=target, features=P.FEATURES)
+    linear = TP.linear_policy(w, target=target, features=P.FEATURES)
     w1 = rng.normal(0, 0.01, (16, n))
     w1[0] = 0.0
     w1[0, P.F_INDEX["is_llvm_pick"]] = 10.0
     w2 = rng.normal(0, 0.01, (1, 16))
     w2[0, 0] = 10.0
-    mlp = P.mlp_policy([(w1, np.zeros(16), "tanh"), (w2, [0.0], "linear")], target=target)
-    relu = P.mlp_policy([(w1, np.zeros(16), "relu"), (w2, [0.0], "linear")], target=target)
+    mlp = TP.mlp_policy([(w1, np.zeros(16), "tanh"), (w2, [0.0], "linear")], target=target)
+    relu = TP.mlp_policy([(w1, np.zeros(16), "relu"), (w2, [0.0], "linear")], target=target)
     return {"linear": linear, "mlp": mlp, "mlp_relu": relu}
 
 
 def random_policies(target: str, seed: int = 1) -> dict:
     rng = np.random.default_rng(seed)
     n = len(P.FEATURES)
-    linear = P.linear_policy(rng.normal(size=n), target=target, features=P.FEATURES)
-    mlp = P.mlp_policy([(rng.normal(size=(16, n)), rng.normal(size=16), "tanh"),
+    linear = TP.linear_policy(rng.normal(size=n), target=target, features=P.FEATURES)
+    mlp = TP.mlp_policy([(rng.normal(size=(16, n)), rng.normal(size=16), "tanh"),
                         (rng.normal(size=(1, 16)), [0.0], "linear")], target=target)
     return {"linear": linear, "mlp": mlp}
 

@@ -91,7 +91,7 @@ def cli_prefix() -> list[str]:
 def tools(env: dict | None = None) -> dict:
     """llc-19, ptxas (find_ptxas(): a CUDA toolkit's, else the nvidia-cuda-nvcc-cu12 wheel's)
     and the plugin (`agentsched plugin-path`, built on first use)."""
-    from agentsched.llvm.tools import find_ptxas
+    from agentsched.tools.programs import find_ptxas
     llc = shutil.which("llc-19") or "/usr/lib/llvm-19/bin/llc"
     plugin = subprocess.run([*cli_prefix(), "plugin-path"], capture_output=True, text=True,
                             env=env, check=True).stdout.strip()

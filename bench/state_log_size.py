@@ -33,8 +33,8 @@ from agentsched.core.files import write_text
 from agentsched.kernels.suite import SUITE  # noqa: E402
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.tools import llvm_version
 from agentsched.targets import parse_target
+from agentsched.tools.programs import llvm_version
 
 
 def run_counting(cmd: list[str], fifo: Path | None) -> tuple[float, int]:

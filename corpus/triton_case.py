@@ -2,7 +2,7 @@
 and a NumPy reference, like a KernelSpec for CUDA.
 
 Compiling needs no GPU: ir() captures the kernel for a target with Triton's MockTensors
-(agentsched.triton.capture: Triton's own JIT path, specialization and cache key) and prepares
+(agentsched.kernels.triton.capture: Triton's own JIT path, specialization and cache key) and prepares
 its LLVM IR for llc-19. On a GPU, timing_spec() builds the agentsched TritonSpec whose
 arguments are torch tensors holding the NumPy inputs: the TritonRuntime then launches every
 variant through Triton's own launcher and checks it against the original kernel's output, and
@@ -104,7 +104,7 @@ class TritonCase:
 
     def capture(self, target: str, size: dict | None = None):
         """The kernel Triton compiles for this launch on `target` (sm_90, gfx942 ...)."""
-        from agentsched.triton.capture import capture
+        from agentsched.kernels.triton.capture import capture
         amd = target.startswith("gfx")
         if amd and self.amd_kwargs is None:
             raise ValueError(f"{self.name}: no AMD form")
@@ -133,7 +133,7 @@ class TritonCase:
     def timing_spec(self, tensors: dict, size: dict | None = None):
         """agentsched's TritonSpec for a launch on these torch tensors (timing_spec(...).args
         returns the same tensors whatever the seed: the caller filled them)."""
-        from agentsched.triton.spec import TritonSpec
+        from agentsched.kernels.triton.spec import TritonSpec
         size = dict(self.default_size if size is None else size)
         launch = tuple(self.args(size, tensors, _descriptor))
         return TritonSpec(name=self.name, fn=self.jit_function(), args=lambda seed: launch,

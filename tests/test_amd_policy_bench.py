@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 import amd_policy as bench  # noqa: E402
 
-from agentsched.core.policy import linear_policy, save_policy  # noqa: E402
+from agentsched.core.policy import save_policy  # noqa: E402
+from agentsched.targets.policy import linear_policy  # noqa: E402
 
 
 def run(vgpr, occ, spills, cycles, changed=0, reverted=0):

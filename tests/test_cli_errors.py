@@ -11,8 +11,8 @@ from agentsched.agents import Agent
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.session import AgentError
-from agentsched.llvm.tools import ToolFailed, run
 from agentsched.targets import parse_target
+from agentsched.tools.programs import ToolFailed, run
 
 from .conftest import DATA, cli, llc_children, requires_llvm
 

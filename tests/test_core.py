@@ -10,10 +10,10 @@ from agentsched.core.protocol import Decision, ProtocolError, read_decisions, re
 from agentsched.llvm.compile import compile_ir, stock_asm
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.plugin import plugin_path
 from agentsched.llvm.session import AgentError
-from agentsched.llvm.tools import ToolFailed
 from agentsched.targets import parse_target
+from agentsched.tools.plugin import plugin_path
+from agentsched.tools.programs import ToolFailed
 
 from .conftest import AMD_TARGETS, DATA, TEST_KERNELS, cli, llc_children, requires_llvm
 
@@ -151,7 +151,7 @@ def test_cli_malformed_decisions_fail_clearly(tmp_path):
 
 
 def test_missing_tool_names_the_debian_package(monkeypatch, tmp_path):
-    from agentsched.llvm import tools
+    from agentsched.tools import programs as tools
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr(tools, "LLVM_BIN", tmp_path / "nowhere")
     tools.find_tool.cache_clear()

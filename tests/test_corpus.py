@@ -33,7 +33,7 @@ def _have(module: str) -> bool:
 
 
 def _have_cuda_sdk() -> bool:
-    from agentsched.llvm import sdk
+    from agentsched.tools import sdk
     try:
         sdk.cuda_sdk()
         return True
@@ -444,7 +444,7 @@ def test_one_kernel_per_family_compiles_for_sm_90():
 @requires_llvm
 @requires_triton
 def test_amd_forms_compile():
-    from agentsched.llvm import sdk
+    from agentsched.tools import sdk
     have_rocm = (sdk.HIP_INCLUDE / "hip_runtime.h").exists()
     names = ["conv3x3_r2x2_co8_ci4", "fa_decode", "triton_softmax_float32_2048_w8"] + \
         (["nbody_block"] if have_rocm else [])

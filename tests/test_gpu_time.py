@@ -200,7 +200,7 @@ WINNERS = Path(__file__).resolve().parent.parent / "bench" / "h200" / "winners"
 def test_saved_h200_winner_replays_strictly_by_suite_name(tmp_path):
     """`agentsched compile SUITE_KERNEL --decisions` replays a search winner (the kernel's -D
     macros come from the suite); the committed gemm8x8 winner needs 128 registers."""
-    from agentsched.llvm.tools import find_ptxas
+    from agentsched.tools.programs import find_ptxas
     p = cli("compile", "gemm8x8", "-t", "sm_90", "--decisions",
              str(WINNERS / "gemm8x8-timesearch.decisions.jsonl"), "-o", str(tmp_path / "g.ptx"),
              "--json", str(tmp_path / "g.json"))
@@ -230,8 +230,8 @@ def test_cli_time_objective_and_init_from_errors(tmp_path):
 def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     """Weights from an earlier search's JSON (here the H200 gemm8x8 finalists) give that
     search's schedule again in the first generation: no more registers than it needs."""
-    from agentsched.llvm.tools import find_ptxas
     from agentsched.searches.run import init_weights_from
+    from agentsched.tools.programs import find_ptxas
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
     init = init_weights_from([src])
     from agentsched.searches.features import FEATURES
@@ -260,8 +260,8 @@ def test_beam_refines_a_given_policy(tmp_path):
     """beam with a warm start completes every prefix with the given linear policy, so its
     root schedule is that policy's (128 registers for the H200 gemm8x8 winner's weights)
     and every branch stays a valid, strictly replayable schedule."""
-    from agentsched.llvm.tools import find_ptxas
     from agentsched.searches.run import init_weights_from
+    from agentsched.tools.programs import find_ptxas
     init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
     out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=12, workers=2,
                      method="beam", json_out=tmp_path / "b.json",

@@ -9,29 +9,22 @@ import agentsched
 PACKAGE = Path(agentsched.__file__).resolve().parent
 ROOT = PACKAGE.parent
 
-# A module's layer is that of the longest path prefix here that names it.
-LAYER_OF_PATH = {
-    "agentsched/core/": "core",
-    "agentsched/llvm/tools.py": "tools",
-    "agentsched/llvm/plugin.py": "tools",
-    "agentsched/llvm/sdk.py": "tools",
-    "agentsched/targets/": "targets",
-    "agentsched/llvm/": "llvm",
-    "agentsched/triton/": "llvm",  # reading, rewriting and capturing Triton's kernels
-    "agentsched/triton/spec.py": "kernels",
-    "agentsched/triton/examples/": "kernels",
-    "agentsched/triton/launch.py": "searches",  # Triton's launcher as a runtime, its search
-    "agentsched/triton/api.py": "api",
-    "agentsched/triton/cli.py": "cli",
-    "agentsched/agents/": "agents",
-    "agentsched/kernels/": "kernels",
-    "agentsched/runtime/": "runtime",
-    "agentsched/searches/": "searches",
-    "agentsched/experiments/": "experiments",
-    "agentsched/__init__.py": "api",
-    "agentsched/api.py": "api",
-    "agentsched/cli.py": "cli",
+# Each folder of the package is one layer (subfolders belong to their folder's); the
+# package's own __init__.py re-exports the API's names.
+LAYER_OF_FOLDER = {
+    "core": "core",
+    "tools": "tools",
+    "targets": "targets",
+    "llvm": "llvm",
+    "agents": "agents",
+    "kernels": "kernels",
+    "runtime": "runtime",
+    "searches": "searches",
+    "experiments": "experiments",
+    "api": "api",
+    "cli": "cli",
 }
+ROOT_MODULES = {"agentsched/__init__.py": "api"}
 
 # What each layer's modules may import besides their own layer's.
 ALLOWED = {
@@ -64,9 +57,12 @@ def modules() -> dict[str, Path]:
 
 def layer_of(path: Path) -> str:
     rel = path.relative_to(ROOT).as_posix()
-    matches = [p for p in LAYER_OF_PATH if rel == p or (p.endswith("/") and rel.startswith(p))]
-    assert matches, f"{rel}: no layer in LAYER_OF_PATH; add it (and to docs/api.md)"
-    return LAYER_OF_PATH[max(matches, key=len)]
+    if rel in ROOT_MODULES:
+        return ROOT_MODULES[rel]
+    parts = rel.split("/")
+    assert len(parts) > 2 and parts[1] in LAYER_OF_FOLDER, \
+        f"{rel}: not in a layer's folder (LAYER_OF_FOLDER; docs/api.md lists the layers)"
+    return LAYER_OF_FOLDER[parts[1]]
 
 
 def imports(name: str, path: Path, known: dict) -> list[tuple[str, int]]:
@@ -145,8 +141,18 @@ def test_no_import_cycle():
 
 def test_the_checks_see_an_upward_import_and_a_cycle(tmp_path):
     """The checker itself: a core module importing the CLI is flagged, and so is a cycle."""
-    fake = {"agentsched.core.a": PACKAGE / "core" / "a.py", "agentsched.cli": PACKAGE / "cli.py"}
+    fake = {"agentsched.core.a": PACKAGE / "core" / "a.py",
+            "agentsched.cli": PACKAGE / "cli" / "__init__.py"}
     src = tmp_path / "a.py"
     src.write_text("from ..cli import main\n")
     assert imports("agentsched.core.a", src, fake) == [("agentsched.cli", 1)]
     assert layer_of(fake["agentsched.cli"]) not in ALLOWED[layer_of(fake["agentsched.core.a"])]
+
+
+def test_every_folder_of_the_package_is_a_layer():
+    """A new folder must be given a layer (and a module may not sit beside the layers)."""
+    folders = {p.name for p in PACKAGE.iterdir()
+               if p.is_dir() and any(p.rglob("*.py")) and p.name != "__pycache__"}
+    assert folders == set(LAYER_OF_FOLDER)
+    loose = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py"}
+    assert loose == set()

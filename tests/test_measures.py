@@ -9,7 +9,6 @@ import pytest
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.metrics import measurement_identity, static_metrics
-from agentsched.llvm.tools import find_ptxas
 from agentsched.runtime import bundle as bundle_mod
 from agentsched.searches.cache import cache_key
 from agentsched.searches.objectives import ObjectiveError, check_measurable
@@ -17,6 +16,7 @@ from agentsched.targets import Launch, StaticMetrics, parse_target
 from agentsched.targets.amdgpu import kernel_body
 from agentsched.targets.amdgpu import kernel_metrics as amdgpu_metrics
 from agentsched.targets.nvptx import cuda_occupancy, ptx_block_threads
+from agentsched.tools.programs import find_ptxas
 
 from .conftest import DATA, cli, requires_llvm
 from .test_runtime import SPEC_FILE_TEXT, _make_bundle
@@ -164,8 +164,8 @@ def test_nvptx_metrics_name_spills_like_amdgpu():
 
 @requires_llvm
 def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
-    import agentsched.llvm.plugin as plugin
     import agentsched.targets.nvptx as nvptx
+    import agentsched.tools.plugin as plugin
     t = parse_target("sm_90")
     k1 = cache_key(b"ir", "sm_90", "target", [])
     ident = measurement_identity(t)
@@ -184,7 +184,7 @@ def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
 @requires_llvm
 def test_store_rows_are_redone_after_a_plugin_change(tmp_path, monkeypatch):
     import agentsched.experiments.experiment as experiment
-    import agentsched.llvm.plugin as plugin
+    import agentsched.tools.plugin as plugin
     from agentsched.experiments.store import Store
     from agentsched.kernels.ref import resolve_kernel
     compiles = []

@@ -7,8 +7,8 @@ import pytest
 
 from agentsched.agents import make_agent
 from agentsched.llvm.compile import compile_ir, stock_asm
-from agentsched.llvm.tools import ToolFailed, find_ptxas
 from agentsched.targets import nvptx, parse_target
+from agentsched.tools.programs import ToolFailed, find_ptxas
 
 from .conftest import DATA, requires_llvm
 

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.llvm import sdk
 from agentsched.llvm.compile import compile_ir, stock_asm
 from agentsched.llvm.frontend import EntryError, describe, emit_ir, ir_kernel_symbols
 from agentsched.llvm.ir import ir_entry
 from agentsched.llvm.metrics import static_metrics
-from agentsched.llvm.tools import find_ptxas
 from agentsched.targets import parse_target
 from agentsched.targets.amdgpu import kernel_asm as amdgpu_kernel_asm
+from agentsched.tools import sdk
+from agentsched.tools.programs import find_ptxas
 
 from .conftest import cli, requires_llvm
 

@@ -24,9 +24,9 @@ from agentsched.core.protocol import (
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.plugin import plugin_path
-from agentsched.llvm.tools import ToolFailed
 from agentsched.targets import parse_target
+from agentsched.tools.plugin import plugin_path
+from agentsched.tools.programs import ToolFailed
 
 from .conftest import DATA, requires_llvm
 
@@ -417,7 +417,7 @@ def test_malformed_compact_lines_name_the_delta(tmp_path):
 
 def _vtable_slots(symbol: str) -> int:
     """Virtual-function slots of an exported vtable of libLLVM (ELF symbol size)."""
-    from agentsched.llvm.tools import find_tool
+    from agentsched.tools.programs import find_tool
     lib = subprocess.run([find_tool("llvm-config-19"), "--libdir"], capture_output=True,
                          text=True).stdout.strip()
     out = subprocess.run(["nm", "-D", "-S", "--defined-only", f"{lib}/libLLVM.so"],
@@ -444,7 +444,7 @@ def test_vtable_copies_are_the_size_of_llvms_tables(target, strategy, dag):
 
 
 def test_damaged_cached_plugin_is_rebuilt(tmp_path, monkeypatch):
-    from agentsched.llvm import plugin as plugin_mod
+    from agentsched.tools import plugin as plugin_mod
     good = plugin_path()
     monkeypatch.setenv("AGENTSCHED_DATA", str(tmp_path))
     (tmp_path / "plugin").mkdir()

@@ -13,8 +13,9 @@ from agentsched.core.protocol import CLASSES, Candidate, DecisionPoint, read_sta
 from agentsched.llvm.compile import compile_ir, stock_asm
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.llc import llc_command
-from agentsched.llvm.tools import find_ptxas
 from agentsched.targets import parse_target
+from agentsched.targets import policy as TP
+from agentsched.tools.programs import find_ptxas
 
 from .conftest import DATA, cli, requires_llvm
 
@@ -26,11 +27,11 @@ def random_policy(kind: str, target: str, seed: int, guard=P.Guard()) -> P.Sched
     n = len(P.FEATURES)
     mean, scale = rng.normal(0, 0.2, n), rng.uniform(0.5, 2.0, n)
     if kind == "linear":
-        return P.linear_policy(rng.normal(size=n), target=target, features=P.FEATURES,
+        return TP.linear_policy(rng.normal(size=n), target=target, features=P.FEATURES,
                                bias=0.25, mean=mean, scale=scale, guard=guard)
     feats = list(P.FEATURES)
     rng.shuffle(feats)  # any order of any features
-    return P.mlp_policy([(rng.normal(size=(6, n)), rng.normal(size=6), "tanh"),
+    return TP.mlp_policy([(rng.normal(size=(6, n)), rng.normal(size=6), "tanh"),
                          (rng.normal(size=(5, 6)), rng.normal(size=5), "relu"),
                          (rng.normal(size=(1, 5)), [0.1], "linear")],
                         target=target, features=feats, mean=mean, scale=scale, guard=guard)
@@ -48,7 +49,7 @@ def test_round_trip_linear_and_mlp(tmp_path):
         assert json.loads(f.read_text()) == P.policy_to_dict(pol)
         d = json.loads(f.read_text())
         assert d["format"] == "agentsched-policy" and d["version"] == 1
-        assert d["target"] == "nvptx" and d["pressure_sets"] == P.PRESSURE_SETS["nvptx"]
+        assert d["target"] == "nvptx" and d["pressure_sets"] == TP.pressure_sets("nvptx")
         assert {"agentsched_version", "date"} <= set(d["provenance"])
 
 
@@ -56,7 +57,7 @@ def test_a_weight_vector_of_the_search_is_a_linear_policy():
     from agentsched.searches.features import FEATURES
     from agentsched.searches.policies import linear_seed
     assert P.SEARCH_FEATURES == FEATURES
-    pol = P.linear_policy(linear_seed("min_pressure"), target="gfx1100")
+    pol = TP.linear_policy(linear_seed("min_pressure"), target="gfx1100")
     assert pol.features == FEATURES and pol.model == "linear"
 
 
@@ -92,7 +93,7 @@ BAD = [  # (path into the file, value, what the error names)
 
 
 def _small_linear():
-    return P.linear_policy([1.0, 2.0, 3.0], target="sm_90",
+    return TP.linear_policy([1.0, 2.0, 3.0], target="sm_90",
                            features=["latency", "is_llvm_pick", "slack"])
 
 
@@ -153,14 +154,14 @@ def test_guard_refuses_a_pick_above_the_region_reference_but_never_llvms():
     cands = [_cand(1, pd={"VGPR_32": 1}, latency=1), _cand(2, pd={"VGPR_32": 4}, latency=9),
              _cand(3, pd={"VGPR_32": 2}, latency=5)]
     pt = _point(cands, (1, "bot"), bot={"VGPR_32": 10}, pmax={"VGPR_32": 12})
-    greedy = P.linear_policy([1.0], target="gfx1100", features=["latency"])
+    greedy = TP.linear_policy([1.0], target="gfx1100", features=["latency"])
     ch = P.evaluate(greedy, pt)
     assert ch.guarded and ch.candidate.id == 3  # 14 > 12: refused; 12 is allowed
     assert P.pressure_after(pt, greedy.pressure_sets) == [11, 14, 12]
     assert P.allowed(greedy, pt) == [True, False, True]
-    unguarded = P.linear_policy([1.0], target="gfx1100", features=["latency"], guard=None)
+    unguarded = TP.linear_policy([1.0], target="gfx1100", features=["latency"], guard=None)
     assert P.choose(unguarded, pt).id == 2
-    slack = P.linear_policy([1.0], target="gfx1100", features=["latency"], guard=P.Guard(2))
+    slack = TP.linear_policy([1.0], target="gfx1100", features=["latency"], guard=P.Guard(2))
     assert P.choose(slack, pt).id == 2 and not P.evaluate(slack, pt).guarded
     # LLVM's own pick is always allowed, even above the reference ...
     pt2 = _point(cands, (2, "bot"), bot={"VGPR_32": 10}, pmax={"VGPR_32": 12})
@@ -172,10 +173,10 @@ def test_guard_refuses_a_pick_above_the_region_reference_but_never_llvms():
     assert P.choose(greedy, pt3).id == 4
 def test_ties_go_to_llvm_then_candidate_order():
     cands = [_cand(5, zone="top"), _cand(7, zone="top"), _cand(5, zone="bot"), _cand(9)]
-    flat = P.linear_policy([0.0], target="gfx1100", features=["latency"], guard=None)
+    flat = TP.linear_policy([0.0], target="gfx1100", features=["latency"], guard=None)
     assert P.choose(flat, _point(cands, (9, "bot"))).key == (9, "bot")
     # LLVM's pick not among the best: the first instruction, in LLVM's zone when both
-    pol = P.linear_policy([-1.0], target="gfx1100", features=["is_llvm_pick"], guard=None)
+    pol = TP.linear_policy([-1.0], target="gfx1100", features=["is_llvm_pick"], guard=None)
     assert P.choose(pol, _point(cands, (9, "bot"))).key == (5, "bot")
     assert P.choose(pol, _point(cands, (7, "top"))).key == (5, "top")
 
@@ -186,7 +187,7 @@ def test_nvptx_pressure_counts_every_per_thread_register():
     c = _cand(1, pd={"Int32Regs": 1, "SpecialRegs_with_Int32Regs": 1, "Int64Regs": -1,
                      "Int1Regs": 1, "Float32Regs": 2})
     pt = _point([c, _cand(2)], (2, "bot"))
-    x = P.feature_matrix(pt, P.PRESSURE_SETS["nvptx"], ["vgpr_pressure_diff",
+    x = P.feature_matrix(pt, TP.pressure_sets("nvptx"), ["vgpr_pressure_diff",
                                                         "sgpr_pressure_diff"])
     assert x[0].tolist() == [(1 - 2 + 2) / 8, 0.0]
 
@@ -241,7 +242,7 @@ def test_an_llvm_policy_is_stock_llc(target, tmp_path):
     t = parse_target(target)
     ir = emit_ir(DATA / "attn_tile.cu", t)
     f = tmp_path / "p.json"
-    P.save_policy(P.linear_policy([1.0], target=target, features=["is_llvm_pick"]), f)
+    P.save_policy(TP.linear_policy([1.0], target=target, features=["is_llvm_pick"]), f)
     res = compile_ir(ir, t, policy=f)
     assert res.asm == stock_asm(ir, t)
     assert res.report["changed"] == 0 and res.report["policy_decisions"] == \
@@ -310,7 +311,7 @@ def test_policy_excludes_decisions_and_channel(tmp_path):
 
 
 def _small_linear_for(target):
-    return P.linear_policy([1.0, 2.0, 3.0], target=target,
+    return TP.linear_policy([1.0, 2.0, 3.0], target=target,
                            features=["latency", "is_llvm_pick", "slack"])
 
 
@@ -375,10 +376,10 @@ def test_guard_keeps_a_bad_policy_near_llvms_registers_on_nvptx(tmp_path):
 
     llvm, _ = regs()
     f = tmp_path / "p.json"
-    P.save_policy(P.linear_policy(linear_seed("min_pressure"), target="sm_90", guard=None), f)
+    P.save_policy(TP.linear_policy(linear_seed("min_pressure"), target="sm_90", guard=None), f)
     bad, rep = regs(policy=f)
     assert rep["guard_interventions"] == 0 and bad > 1.5 * llvm
-    P.save_policy(P.linear_policy(linear_seed("min_pressure"), target="sm_90"), f)
+    P.save_policy(TP.linear_policy(linear_seed("min_pressure"), target="sm_90"), f)
     guarded, rep = regs(policy=f)
     assert rep["guard_interventions"] > 0 and guarded <= llvm + 4
 

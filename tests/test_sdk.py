@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.llvm import sdk
 from agentsched.llvm.compile import stock_asm
 from agentsched.llvm.frontend import emit_ir
 from agentsched.targets import parse_target
+from agentsched.tools import sdk
 
 from .conftest import requires_llvm
 

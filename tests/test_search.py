@@ -127,7 +127,7 @@ def test_ray_backend_runs_a_tiny_search(tmp_path, ir):
         ev.close()  # ray was started by the test: close() leaves it running
         assert ray.is_initialized()
         out = run_search(str(KERNEL), TARGET, objective="vgpr", budget=6,
-                         ray_address="auto", method="beam", json_out=tmp_path / "out.json",
+                         ray="auto", method="beam", json_out=tmp_path / "out.json",
                          width=2).to_dict()
         assert out["backend"] == "ray"
         _check_search(out, tmp_path, ir)

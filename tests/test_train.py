@@ -81,7 +81,7 @@ def test_training_is_deterministic_whatever_the_workers(tiny, trained):
 def test_training_on_a_local_ray_instance(tiny, trained):
     pytest.importorskip("ray")
     res = train(tiny, "gfx1100", objective="vgpr", budget=5, population=5, seed=3,
-                ray_address="local")
+                ray="local")
     assert res.backend == "ray"
     assert [c.fitness for c in res.candidates] == [c.fitness for c in trained.candidates[:5]]
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from agentsched.triton import rewrite as rw
-from agentsched.triton.kernel import TritonKernel, is_triton_input
+from agentsched.kernels.triton import rewrite as rw
+from agentsched.kernels.triton.kernel import TritonKernel, is_triton_input
 from tests.conftest import cli, requires_llvm
 
 pytestmark = requires_llvm
@@ -190,7 +190,7 @@ def test_rule_nvptx_line_directives(tmp_path):
     assert llc(out.text, tmp_path, NV).returncode == 0
     ptx = (tmp_path / "k.s").read_text()
     assert re.search(r"^\.target sm_90a$", ptx, re.M) and ".loc\t1 7 24" in ptx
-    from agentsched.llvm.tools import find_ptxas
+    from agentsched.tools.programs import find_ptxas
     if find_ptxas():
         p = subprocess.run([find_ptxas(), "-arch=sm_90a", "-O3", str(tmp_path / "k.s"), "-o",
                             str(tmp_path / "k.cubin")], capture_output=True, text=True)
@@ -366,7 +366,7 @@ def _mock(dtype):
 
 def _examples(target: str) -> dict:
     """The vendored tutorial kernels with launch arguments as their programs pass them."""
-    from agentsched.triton.examples import attention, layer_norm, matmul, softmax
+    from agentsched.kernels.triton.examples import attention, layer_norm, matmul, softmax
     f16, f32 = _mock("float16"), _mock("float32")
     amd = target.startswith("gfx")
     out = {
@@ -392,7 +392,7 @@ def _examples(target: str) -> dict:
 
 @pytest.fixture(scope="module")
 def captured(triton_cache):
-    from agentsched.triton.capture import capture
+    from agentsched.kernels.triton.capture import capture
     got = {}
     for target in ("sm_90", "gfx942"):
         for name, (fn, args, kw) in _examples(target).items():
@@ -422,8 +422,8 @@ def test_capture_metadata(captured):
 @pytest.mark.parametrize("target", ["sm_90", "gfx942"])
 def test_idle_compile_is_stock_llc_and_decisions_are_followed(captured, target, tmp_path):
     from agentsched.agents import make_agent
+    from agentsched.api import emit_ir
     from agentsched.llvm.compile import compile_ir, stock_asm
-    from agentsched.llvm.frontend import emit_ir
     from agentsched.targets import parse_target
     for (tgt, name), k in captured.items():
         if tgt != target:
@@ -448,10 +448,10 @@ def test_idle_compile_is_stock_llc_and_decisions_are_followed(captured, target, 
 
 @needs_triton
 def test_gfx90a_and_gfx1100_compile(triton_cache):
+    from agentsched.api import emit_ir
+    from agentsched.kernels.triton.capture import capture
     from agentsched.llvm.compile import compile_ir, stock_asm
-    from agentsched.llvm.frontend import emit_ir
     from agentsched.targets import parse_target
-    from agentsched.triton.capture import capture
     for target in ("gfx90a", "gfx1100"):
         fn, args, kw = _examples(target)["matmul"]
         k = capture(fn, *args, target=target, **kw)
@@ -490,7 +490,7 @@ def test_dump_directory_input(tmp_path):
     dump = tmp_path / "dump"
     code = ("import triton, triton.language as tl\n"
             "from triton.runtime.jit import MockTensor\n"
-            "from agentsched.triton.capture import capture\n"
+            "from agentsched.kernels.triton.capture import capture\n"
             "@triton.jit\n"
             "def scale(x, y, n, B: tl.constexpr):\n"
             "    o = tl.program_id(0) * B + tl.arange(0, B)\n"
@@ -518,13 +518,13 @@ def test_cache_install_is_what_triton_loads(captured):
     from triton.compiler import ASTSource
 
     from agentsched.agents import make_agent
+    from agentsched.api import emit_ir
+    from agentsched.kernels.triton import cache
+    from agentsched.kernels.triton.capture import gpu_target, specialize
     from agentsched.llvm.compile import compile_ir
-    from agentsched.llvm.frontend import emit_ir
     from agentsched.llvm.result import module_bytes
-    from agentsched.llvm.tools import find_ptxas
     from agentsched.targets import parse_target
-    from agentsched.triton import cache
-    from agentsched.triton.capture import gpu_target, specialize
+    from agentsched.tools.programs import find_ptxas
     if not find_ptxas():
         pytest.skip("no ptxas: make setup installs NVIDIA's from PyPI (sdk extra)")
     fn, args, kw = _examples("sm_90")["softmax"]
@@ -559,15 +559,15 @@ def test_cache_install_is_what_triton_loads(captured):
 
 @needs_triton
 def test_triton_spec_file_and_gpu_commands_without_gpu(tmp_path):
-    from agentsched.triton.spec import TritonSpec, load_triton_spec
-    spec = load_triton_spec("agentsched/triton/examples/softmax_spec.py")
+    from agentsched.kernels.triton.spec import TritonSpec, load_triton_spec
+    spec = load_triton_spec("agentsched/kernels/triton/examples/softmax_spec.py")
     assert isinstance(spec, TritonSpec) and spec.kwargs["num_warps"] == 8
     bad = tmp_path / "bad.py"
     bad.write_text("SPEC = 1\n")
     with pytest.raises(ValueError, match="must define SPEC = TritonSpec"):
         load_triton_spec(bad)
     # no GPU runtime here: one clear error, no traceback
-    r = cli("triton", "time", "agentsched/triton/examples/softmax_spec.py")
+    r = cli("triton", "time", "agentsched/kernels/triton/examples/softmax_spec.py")
     assert r.returncode == 1 and r.stderr.startswith("error:") and "Traceback" not in r.stderr
 
 

@@ -5,6 +5,7 @@ file.py:Class, an entry point) into an agent."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..core.protocol import Candidate, DecisionPoint
 
@@ -23,6 +24,10 @@ class Agent:
 
     def pick(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def start(self, target: Any) -> None:
+        """A compile for `target` (an agentsched.targets.Target) begins; an agent that only
+        fits some targets refuses the others here, before the first point."""
 
     def stats(self) -> dict:
         """Per-run counters worth reporting (calls, fallbacks, tokens...)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.policy import SchedulingPolicy, evaluate, load_policy
+from ..core.policy import SchedulingPolicy, check_policy_for, evaluate, load_policy
 from .base import Agent
 
 PREFIX = "policy:"
@@ -16,7 +16,12 @@ class PolicyFileAgent(Agent):
 
     def __init__(self, policy: SchedulingPolicy | str | Path, seed: int = 0, **_):
         self.policy = policy if isinstance(policy, SchedulingPolicy) else load_policy(policy)
+        self.where = str(policy) if not isinstance(policy, SchedulingPolicy) else "policy"
         self.decisions = self.guard_interventions = 0
+
+    def start(self, target) -> None:
+        check_policy_for(self.policy, target.name, target.family, target.pressure_sets,
+                         self.where)
 
     def pick(self, point):
         choice = evaluate(self.policy, point)

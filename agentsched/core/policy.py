@@ -24,7 +24,6 @@ and ``mlp_policy(layers, ...)`` build a policy from parameters, ``save_policy`` 
 """
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import math
 from collections.abc import Sequence
@@ -63,37 +62,11 @@ REGION_FEATURES = (
 FEATURES = CANDIDATE_FEATURES + REGION_FEATURES
 F_INDEX = {n: i for i, n in enumerate(FEATURES)}
 # agentsched.searches.policies's LinearPolicy features (same names, same definitions, except
-# that the pressure diffs count the register sets of PRESSURE_SETS on every target).
+# that the pressure diffs count the register sets of Target.pressure_sets on every target).
 SEARCH_FEATURES = CANDIDATE_FEATURES[:CANDIDATE_FEATURES.index("is_llvm_pick") + 1]
-
-# LLVM 19's register pressure sets that hold the registers which limit occupancy ("vgpr":
-# per-lane VGPRs and AGPRs on AMDGPU, per-thread registers on NVPTX) and the scalar ones
-# ("sgpr", AMDGPU only), each with the 32-bit registers one pressure unit stands for.
-# AMDGPU: VGPR_32 and AGPR_32 count 32-bit units (gfx90a/gfx942 allocate both from one file,
-# so they add up); SReg_32 rarely limits occupancy (gfx10+: never), so it is not guarded.
-# NVPTX: every per-thread class is allocated from the same 32-bit registers by ptxas; a
-# 64-bit register takes two, a 128-bit one four; Int1Regs are predicates (their own file),
-# and SpecialRegs_with_Int32Regs duplicates Int32Regs' units (so it is left out).
-PRESSURE_SETS = {
-    "amdgpu": {"vgpr": {"VGPR_32": 1, "AGPR_32": 1}, "sgpr": {"SReg_32": 1}},
-    "nvptx": {"vgpr": {"Int16Regs": 1, "Int32Regs": 1, "Float32Regs": 1, "Int64Regs": 2,
-                       "Float64Regs": 2, "Int128Regs": 4}, "sgpr": {}},
-}
-
 
 class PolicyError(ValueError):
     """A malformed policy file or policy; the message names the file and the field."""
-
-
-def target_family(target: str) -> str:
-    """'amdgpu' for gfx targets, 'nvptx' for sm_ targets (a family name is returned as is)."""
-    if target in FAMILIES:
-        return target
-    if target.startswith("gfx"):
-        return "amdgpu"
-    if target.startswith("sm_"):
-        return "nvptx"
-    raise PolicyError(f"no policy target family for {target!r} (gfx* or sm_*)")
 
 
 # ---------------------------------------------------------------- the policy
@@ -128,55 +101,6 @@ class SchedulingPolicy:
 
     def __post_init__(self):
         _check(policy_to_dict(self), "policy")  # a policy built in code obeys the format too
-
-
-def _provenance(provenance: dict | None) -> dict:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        agentsched_version = version("agentsched")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        agentsched_version = "unknown"
-    out = {"agentsched_version": agentsched_version,
-           "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-    out.update(provenance or {})
-    return out
-
-
-def linear_policy(weights: Sequence[float], *, target: str,
-                  features: Sequence[str] = SEARCH_FEATURES, bias: float = 0.0,
-                  mean: Sequence[float] | None = None, scale: Sequence[float] | None = None,
-                  guard: Guard | None = Guard(), provenance: dict | None = None
-                  ) -> SchedulingPolicy:
-    """score(c) = sum_i weights[i] * z_i(c) + bias, z = (features - mean) / scale.
-    With the default features a weight vector of agentsched.searches.policies.LinearPolicy is
-    a valid `weights`."""
-    family = target_family(target)
-    features = tuple(features)
-    layer = Layer((tuple(float(w) for w in weights),), (float(bias),), "linear")
-    return SchedulingPolicy(family, features, "linear", (layer,), *_norm(features, mean, scale),
-                            PRESSURE_SETS[family], guard, _provenance(provenance))
-
-
-def mlp_policy(layers: Sequence, *, target: str, features: Sequence[str] = FEATURES,
-               mean: Sequence[float] | None = None, scale: Sequence[float] | None = None,
-               guard: Guard | None = Guard(), provenance: dict | None = None
-               ) -> SchedulingPolicy:
-    """layers: (weights [out][in], bias [out], activation) per layer, the last with one
-    output (its activation is usually 'linear')."""
-    family = target_family(target)
-    features = tuple(features)
-    built = tuple(Layer(tuple(tuple(float(w) for w in row) for row in np.asarray(W).tolist()),
-                        tuple(float(b) for b in np.asarray(B).reshape(-1).tolist()), act)
-                  for W, B, act in layers)
-    return SchedulingPolicy(family, features, "mlp", built, *_norm(features, mean, scale),
-                            PRESSURE_SETS[family], guard, _provenance(provenance))
-
-
-def _norm(features, mean, scale) -> tuple[tuple, tuple]:
-    n = len(features)
-    mean = tuple(float(m) for m in mean) if mean is not None else (0.0,) * n
-    scale = tuple(float(s) for s in scale) if scale is not None else (1.0,) * n
-    return mean, scale
 
 
 # ---------------------------------------------------------------- file format
@@ -222,6 +146,22 @@ def policy_from_dict(d, where: str = "policy") -> SchedulingPolicy:
         {k: {s: int(u) for s, u in v.items()} for k, v in d["pressure_sets"].items()},
         None if g is None else Guard(int(g.get("slack", 0)), g["type"]),
         dict(d.get("provenance") or {}), d.get("tie_break", TIE_BREAK))
+
+
+def check_policy_for(policy: SchedulingPolicy, gpu: str, family: str, sets: dict,
+                     where: str) -> None:
+    """Refuse a policy made for another backend family than `gpu`'s, or naming pressure sets
+    outside `sets` (the target's, group -> set -> units), naming `where` and the field."""
+    if policy.target != family:
+        raise PolicyError(f"{where}: field 'target' is {policy.target!r}, but {gpu} is an "
+                          f"{family} target")
+    known = {s for group in sets.values() for s in group}
+    for group, named in policy.pressure_sets.items():
+        for s in named:
+            if s not in known:
+                raise PolicyError(f"{where}: field 'pressure_sets.{group}.{s}' names no "
+                                  f"register pressure set counted on {gpu} (those are "
+                                  f"{', '.join(sorted(known))})")
 
 
 def load_policy(path: str | Path) -> SchedulingPolicy:

@@ -14,9 +14,9 @@ from ..core.protocol import decisions_text, read_decisions
 from ..kernels.ref import KernelRef
 from ..llvm.compile import compile_ir
 from ..llvm.metrics import launch_of, measurement_identity, static_metrics
-from ..llvm.tools import llvm_version
 from ..runtime.bundle import add_user_spec, load_bundle, write_manifest
 from ..targets import parse_target
+from ..tools.programs import llvm_version
 from .store import Store
 
 

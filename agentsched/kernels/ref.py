@@ -37,8 +37,13 @@ class KernelRef:
     flags: tuple = ()  # clang flags
     block: tuple | None = None  # launch block: AMDGPU launch bounds unless the source has some
     lang: str | None = None
+    triton: bool = False  # a Triton kernel (cache/dump directory, .llir): its IR is rewritten
 
     def ir(self, target: Target) -> Path:
+        """The kernel's device IR for `target` (cached), naming its kernel on its first line."""
+        if self.triton:  # Triton's IR (newer LLVM): rewritten for llc-19
+            from .triton.ir import llc_ready_ir
+            return llc_ready_ir(self.source, target)
         from ..llvm.frontend import emit_ir
         return emit_ir(self.source, target, self.defines, list(self.include_dirs),
                        flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
@@ -66,9 +71,9 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
     if not isinstance(arg, (str, Path)):  # a KernelSpec
         return _from_spec(arg, None, b)
     path = Path(arg)
-    from ..triton.kernel import TritonKernel, is_triton_input
+    from .triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
-        return KernelRef(TritonKernel.load(path).name, path)
+        return KernelRef(TritonKernel.load(path).name, path, triton=True)
     if path.suffix == ".py":
         from .spec import load_spec_file
         return _from_spec(load_spec_file(path), path, b)

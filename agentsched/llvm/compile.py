@@ -13,11 +13,11 @@ from typing import Any
 from ..core.files import staged_output
 from ..core.protocol import Decision, check_decisions, write_decisions
 from ..targets import Target, parse_target
+from ..tools.programs import run
 from .ir import ir_entry
 from .llc import llc_command, read_report, remove_orphan_temps
 from .result import CompileResult
 from .session import LiveSession, run_live
-from .tools import run
 
 
 def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,

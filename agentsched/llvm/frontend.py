@@ -37,9 +37,9 @@ from ..core.hashing import digest, file_sha256
 from ..core.paths import KERNEL_INCLUDE_DIR as INCLUDE_DIR
 from ..core.paths import data_dir
 from ..targets import Target
-from . import sdk
+from ..tools import sdk
+from ..tools.programs import ToolFailed, find_tool, path_arg, run
 from .ir import ENTRY_LINE, check_ir_target
-from .tools import ToolFailed, find_tool, path_arg, run
 
 OWN_HEADER = "agentsched_gpu.h"
 COMPAT_HEADER = INCLUDE_DIR / "agentsched_cuda_compat.h"
@@ -369,10 +369,6 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
     __launch_bounds__ would, unless a kernel declares its own (NVPTX: unused, as nvcc would).
     """
     source = Path(source)
-    from ..triton.kernel import is_triton_input
-    if is_triton_input(source):  # Triton's IR (newer LLVM): rewritten for llc-19, cached
-        from ..triton.ir import llc_ready_ir
-        return llc_ready_ir(source, target)
     if not source.is_file():
         raise FileNotFoundError(f"{source}: source file not found")
     out_dir = data_dir() / "ir"

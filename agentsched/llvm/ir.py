@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from ..targets import Target
-from .tools import find_tool, path_arg, run
+from ..tools.programs import find_tool, path_arg, run
 
 # The kernel the IR is about (its symbol): compile_ir hooks only that function and the metrics
 # read only its figures.

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 from ..targets import Target
+from ..tools.plugin import plugin_path
+from ..tools.programs import find_tool, path_arg
 from .ir import recorded_llc_flags
-from .plugin import plugin_path
-from .tools import find_tool, path_arg
 
 
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..targets import Launch, StaticMetrics, Target
-from . import plugin, tools
+from ..tools import plugin
+from ..tools import programs as tools
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
 METRICS_VERSION = 4

@@ -33,10 +33,10 @@ from ..core import env
 from ..core.files import staged_output
 from ..core.protocol import Candidate, ChannelDecoder, Decision, DecisionPoint, decision_for
 from ..targets import Target, parse_target
+from ..tools.programs import ToolFailed, child_options, failure_message
 from .ir import ir_entry
 from .llc import llc_command, read_report, remove_orphan_temps
 from .result import CompileResult
-from .tools import ToolFailed, child_options, failure_message
 
 DEFAULT_AGENT_TIMEOUT_S = 300.0
 
@@ -302,6 +302,9 @@ def run_live(session: LiveSession, agent: Any, timeout: float | None = None) -> 
     AgentError, and the caller's `with` stops llc."""
     seconds = agent_timeout(timeout, agent)
     name = getattr(agent, "name", agent)
+    start = getattr(agent, "start", None)  # an Agent refuses a target it does not fit here
+    if start is not None:
+        start(session.target)
     with _Deadline(seconds) as deadline:
         for point in session:
             try:

@@ -15,8 +15,8 @@ from ..core.hashing import sha256_hex
 from ..core.interrupts import exits_when_stopped, handlers_kept, pool_worker_init
 from ..core.paths import data_dir
 from ..core.protocol import Decision
-from ..llvm.plugin import plugin_path
 from ..targets import Launch, Target, parse_target
+from ..tools.plugin import plugin_path
 from .evaluate import EvalResult, Rollout, evaluate, rollout
 from .objectives import ObjectiveError, check_objective, cost_of
 from .policies import WATCH_ALL, Policy

@@ -12,7 +12,6 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents.loading import agent_class
 from ..core.files import together, write_text
 from ..core.hashing import sha256_hex
 from ..core.paths import data_dir
@@ -25,12 +24,11 @@ from ..llvm.metrics import launch_of
 from ..targets import Target, parse_target
 from .cache import canonical_decisions
 from .evaluate import measure, report_summary
-from .evaluator import Evaluator, bounded_workers
+from .evaluator import Evaluator
 from .features import check_weights
-from .objectives import check_default_measured, check_measurable, check_objective
+from .objectives import check_default_measured, check_measurable
+from .options import SearchOptions, with_fields
 from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy
-
-METHODS = ("beam", "evolve")
 
 
 @dataclass
@@ -70,19 +68,12 @@ class SearchReport:
         write_text(path, json.dumps(self.to_dict(), indent=2) + "\n")
 
 
-def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str = "vgpr",
-               budget: int = 64, method: str = "beam", workers: int | None = None,
-               ray_address: str | None = None, seed: int = 0,
-               json_out: str | Path | None = None, decisions_out: str | Path | None = None,
-               time_fn: Callable | None = None, base: str = "target", width: int = 4,
-               population: int = 8, ir_file: str | Path | None = None, time_rounds: int = 5,
-               time_reps: int = 3, finalists: int = 4, confirm_rounds: int = 31,
-               confirm_reps: int = 5, runtime: str = "auto", timer: Any = None,
-               init_weights: Sequence[Sequence[float]] = (), agent: str | None = None,
-               build: BuildOptions | None = None,
-               progress: Callable[[str], None] | None = None) -> SearchReport:
-    """Search schedules of one kernel; write the winner's decisions (and the report as JSON
-    to json_out, atomically).
+def run_search(kernel: Any, target: str | Target = "gfx1100",
+               options: SearchOptions | None = None, *, build: BuildOptions | None = None,
+               time_fn: Callable | None = None, timer: Any = None,
+               progress: Callable[[str], None] | None = None, **fields: Any) -> SearchReport:
+    """Search schedules of one kernel (options: SearchOptions, or its fields as keywords);
+    write the winner's decisions (and the report as JSON to options.json_out, atomically).
 
     kernel: a suite name, source, spec .py, KernelSpec or Triton kernel (kernels.ref). The
     winner's decisions are those of a live compile, so `agentsched compile --decisions FILE`
@@ -95,7 +86,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     re-timed in one fresh run of confirm_rounds x confirm_reps with an A/A copy of the
     default, and `best` is the fastest of them by that run (LLVM's default when none is
     faster beyond the A/A noise). The report's `timing` holds both runs.
-    init_weights: a warm start, weight vectors (e.g. a previous run's info.best_weights):
+    init_weights / init_from: a warm start, weight vectors (or the search JSONs holding them):
     evolve seeds its first generation with them; beam refines the first one's schedule.
     agent: beam refines that agent's schedule (a name, MODULE:CLASS or FILE.py:CLASS).
     timer: a ready GpuTimer-like object (measure/confirm/screening_summary/suffix) to use
@@ -103,28 +94,21 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     source (the spec still gives inputs and reference). build: kernels.ref.BuildOptions
     (--entry, -I, -D, clang flags, --block, --lang).
     """
-    if method not in METHODS:
-        raise ValueError(f"unknown search method {method!r}; choose one of {', '.join(METHODS)}")
-    counts = {"budget": budget, "width": width, "population": population,
-              "time_rounds": time_rounds, "time_reps": time_reps, "finalists": finalists,
-              "confirm_rounds": confirm_rounds, "confirm_reps": confirm_reps}
-    for name, n in counts.items():
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ValueError(f"search {name} must be a whole number >= 1, got {n!r}")
-    check_objective(objective)
-    if agent is not None:
-        if method != "beam" or init_weights:
-            raise ValueError("an agent's schedule is refined by beam search, without initial "
-                             "weights (evolution evolves linear policies)")
-        agent_class(agent)  # an unknown agent fails before anything is built
-    if ray_address is None:
-        bounded_workers(workers, budget)  # a bad --workers fails before anything is built
+    o = with_fields(options or SearchOptions(), fields)
+    o.check()
+    objective, budget, method, workers, ray_address, seed = \
+        o.objective, o.budget, o.method, o.workers, o.ray, o.seed
+    base, width, population, finalists = o.base, o.width, o.population, o.finalists
+    json_out, decisions_out = o.json_out, o.decisions_out
+    init_weights = [*init_weights_from(o.init_from), *o.init_weights]
+    agent = o.agent
     t0 = time.perf_counter()
     t = parse_target(target)
     kref = resolve_kernel(kernel, build)
     # emit_ir checks that given IR exists and is for this target (a source is compiled)
     check_measurable(objective, t)
-    ir = emit_ir(Path(ir_file), t, entry=kref.entry) if ir_file is not None else kref.ir(t)
+    ir = emit_ir(Path(o.ir_file), t, entry=kref.entry) if o.ir_file is not None \
+        else kref.ir(t)
     check_weights(init_weights)
     launch = launch_of(kref.spec)
     llvm = compile_ir(ir, t, base=base)  # LLVM's own schedule must yield the objective
@@ -134,7 +118,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
     if objective != "time":
         timer = None
     elif time_fn is None and timer is None:
-        timer = _gpu_timer(kref, ir, t, base, runtime, time_rounds, time_reps, seed)
+        timer = _gpu_timer(kref, ir, t, base, o.runtime, o.time_rounds, o.time_reps, seed)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
     ev, failed = None, True
     try:
@@ -159,7 +143,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100", *, objective: str 
         backend = ev.backend
         timing = None
         if timer is not None:
-            timing = _confirm(timer, ev, res, ir, t, base, confirm_rounds, confirm_reps)
+            timing = _confirm(timer, ev, res, ir, t, base, o.confirm_rounds,
+                              o.confirm_reps)
         failed = False
     finally:
         if ev is not None:

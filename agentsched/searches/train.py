@@ -48,18 +48,17 @@ from ..core.policy import (
     Guard,
     SchedulingPolicy,
     feature_matrix,
-    linear_policy,
-    mlp_policy,
     policy_to_dict,
-    target_family,
 )
 from ..core.protocol import read_states
 from ..llvm.compile import compile_ir
 from ..llvm.metrics import launch_of, static_metrics
 from ..targets import Launch, Target, parse_target
+from ..targets.policy import linear_policy, mlp_policy, pressure_sets
 from .evaluator import Workers
 from .evolve import children, mutate
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
+from .options import TrainOptions, with_fields
 
 MODELS = ("linear", "mlp")
 # Named feature lists (`agentsched train --features`): the whole catalog, or only the
@@ -300,9 +299,8 @@ def feature_normalization(pool: Workers, kernels: Sequence[TrainKernel], target:
 def default_features(ir: str, target: str, features: tuple, max_points: int) -> np.ndarray:
     """The feature rows of every candidate at the first max_points decision points with a
     choice of LLVM's default schedule of one kernel (a worker task)."""
-    from ..core.policy import PRESSURE_SETS
     t = parse_target(target)
-    sets = PRESSURE_SETS[t.family]
+    sets = pressure_sets(t)
     rows: list[np.ndarray] = []
     with tempfile.TemporaryDirectory(prefix="agentsched-train-") as d:
         log = Path(d) / "states.jsonl"
@@ -370,18 +368,13 @@ def geomean(xs: Sequence[float]) -> float:
 
 # ---------------------------------------------------------------- training
 
-def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
-          objective: str = "vgpr", budget: int = 64, model: str = "linear",
-          features: str | Sequence[str] = FEATURES, hidden: int = 8, population: int = 8,
-          mu: int | None = None, sigma_range: tuple = (0.05, 3.0), crossover: float = 0.3,
-          penalty: float = 1.0, tolerance: float | None = None, guard: Guard | None = Guard(),
-          seed: int = 0, init: Sequence[Sequence[float]] = (), workers: int | None = None,
-          ray_address: str | None = None, timer_factory: Callable | None = None,
-          provenance: dict | None = None, skipped: dict | None = None,
-          max_seconds: float | None = None, finalists: int = 4, confirm_rounds: int = 15,
-          confirm_reps: int = 5, kernel_guard: bool = False,
-          progress: Callable[[str], None] | None = None) -> TrainResult:
-    """Train one policy on `kernels` (see the module docstring). objective 'time' needs a
+def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
+          options: TrainOptions | None = None, *, init: Sequence[Sequence[float]] = (),
+          timer_factory: Callable | None = None, provenance: dict | None = None,
+          skipped: dict | None = None, progress: Callable[[str], None] | None = None,
+          **fields: Any) -> TrainResult:
+    """Train one policy on `kernels` (see the module docstring); options: TrainOptions, or
+    its fields as keywords. objective 'time' needs a
     timer_factory(kernel, default_module) -> gpu_time.GpuTimer-like object (measure(modules)
     -> time ratios); without one a GpuTimer on this machine's GPU is made from each kernel's
     spec. init: extra starting parameter vectors (e.g. ModelShape.from_search_weights of a
@@ -394,6 +387,15 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
     kernel_guard: where a candidate's kernel has lower occupancy, more spills or (occupancy
     unknown) more registers than LLVM's (llvm.metrics.worse_than_default), LLVM's schedule
     counts for that kernel, as `agentsched compile --fallback` would ship it."""
+    o = with_fields(options or TrainOptions(), fields)
+    objective, budget, model, hidden, population = \
+        o.objective, o.budget, o.model, o.hidden, o.population
+    seed, penalty, tolerance, kernel_guard = o.seed, o.penalty, o.tolerance, o.kernel_guard
+    mu, sigma_range, crossover, max_seconds = o.mu, o.sigma_range, o.crossover, o.max_seconds
+    finalists, confirm_rounds, confirm_reps = o.finalists, o.confirm_rounds, o.confirm_reps
+    workers, ray_address = o.workers, o.ray
+    guard = Guard(o.guard_slack) if o.guard else None
+    features = o.features
     t0 = time.perf_counter()
     t = parse_target(target)
     if objective not in OBJECTIVES:
@@ -413,7 +415,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90", *,
     if len(set(names)) != len(names):
         raise TrainError("training kernels must have distinct names")
     tolerance = (0.01 if objective == "time" else 0.0) if tolerance is None else tolerance
-    family = target_family(t.name)
+    family = t.family
     shape = ModelShape(model, tuple(features), hidden)
     rng = np.random.default_rng(seed)
     say = progress or (lambda s: None)

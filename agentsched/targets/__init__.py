@@ -24,7 +24,7 @@ __all__ = ["BACKENDS", "Launch", "StaticMetrics", "Target", "UnknownTarget", "ba
 @functools.cache
 def known_targets() -> tuple[str, ...]:
     """GPU names llc-19 knows (asked from llc itself, so it follows the installed LLVM)."""
-    from ..llvm.tools import find_tool, run_tool
+    from ..tools.programs import find_tool, run_tool
     names: set[str] = set()
     for backend in BACKENDS:
         proc = run_tool([find_tool("llc-19"), f"-mtriple={backend.triple}", "-mcpu=help"])

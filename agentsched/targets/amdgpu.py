@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
-from ..llvm.tools import find_tool, run, run_tool
+from ..tools.programs import find_tool, run, run_tool
 from .base import Launch, StaticMetrics, Target, first_int
 
 # VGPR occupancy rules of LLVM 19 (FINDINGS.md): GPU names (shell patterns) -> (VGPRs per
@@ -168,6 +168,10 @@ class AmdgpuTarget(Target):
     binary_suffix = ".co"
     outputs: ClassVar[dict[str, str]] = {".s": "asm", ".o": "obj", ".co": "co",
                                          ".hsaco": "co"}
+    # VGPR_32 and AGPR_32 count 32-bit units (gfx90a/gfx942 allocate both from one file, so
+    # they add up); SReg_32 rarely limits occupancy (gfx10+: never), so it is not guarded.
+    pressure_sets: ClassVar[dict[str, dict[str, int]]] = {
+        "vgpr": {"VGPR_32": 1, "AGPR_32": 1}, "sgpr": {"SReg_32": 1}}
 
     def write_module(self, asm_file: Path, kind: str, out: Path) -> None:
         obj = asm_file.with_suffix(".o") if kind == "co" else out

@@ -70,6 +70,10 @@ class Target:
     binary_suffix: ClassVar[str]  # its assembled module: ".co" (code object), ".cubin"
     # every file `compile -o` writes for it: suffix -> kind (asm, obj, co, cubin)
     outputs: ClassVar[dict[str, str]]
+    # LLVM 19's register pressure sets a policy file counts (docs/policy.md): "vgpr", the
+    # registers that limit occupancy, and "sgpr", the scalar ones, each set with the 32-bit
+    # registers one pressure unit stands for
+    pressure_sets: ClassVar[dict[str, dict[str, int]]]
 
     @property
     def llc_flags(self) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..core import env
-from ..llvm.tools import ToolFailed, find_ptxas, ptxas_release, run_tool
+from ..tools.programs import ToolFailed, find_ptxas, ptxas_release, run_tool
 from .base import Launch, StaticMetrics, Target, first_int
 
 
@@ -198,6 +198,12 @@ class NvptxTarget(Target):
     asm_suffix = ".ptx"
     binary_suffix = ".cubin"
     outputs: ClassVar[dict[str, str]] = {".s": "asm", ".ptx": "asm", ".cubin": "cubin"}
+    # Every per-thread class is allocated from the same 32-bit registers by ptxas: a 64-bit
+    # register takes two, a 128-bit one four; Int1Regs are predicates (their own file), and
+    # SpecialRegs_with_Int32Regs duplicates Int32Regs' units (so it is left out).
+    pressure_sets: ClassVar[dict[str, dict[str, int]]] = {
+        "vgpr": {"Int16Regs": 1, "Int32Regs": 1, "Float32Regs": 1, "Int64Regs": 2,
+                 "Float64Regs": 2, "Int128Regs": 4}, "sgpr": {}}
 
     @property
     def llc_flags(self) -> list[str]:

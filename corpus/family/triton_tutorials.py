@@ -1,4 +1,4 @@
-"""Triton's tutorial kernels (agentsched/triton/examples, vendored unchanged with their MIT
+"""Triton's tutorial kernels (agentsched/kernels/triton/examples, vendored unchanged with their MIT
 licence, LICENSE.triton there): matmul (03), fused attention (06), fused softmax (02) and
 layer norm (05), at the block configurations of the tutorials' autotune lists, with the data
 types the kernels accept. The arguments are those the tutorials' program functions pass."""
@@ -23,9 +23,9 @@ from ..core import (
 )
 from ..triton_case import TritonCase
 
-EX = "agentsched.triton.examples"
+EX = "agentsched.kernels.triton.examples"
 ORIGIN = ("https://github.com/triton-lang/triton python/tutorials (Triton 3.6.0), vendored in "
-          "agentsched/triton/examples")
+          "agentsched/kernels/triton/examples")
 AMD = ("gfx942", "gfx1100")
 FAMILIES = [
     Family("triton_matmul", "triton", COMPUTE, ORIGIN, "MIT",

@@ -18,8 +18,8 @@ import jinja2
 from ...core.files import write_text
 from ...core.protocol import ProtocolError
 from ...kernels.ref import resolve_kernel
-from ...llvm.tools import ToolFailed
 from ...targets import parse_target
+from ...tools.programs import ToolFailed
 from . import figures as F
 from .asmdiff import side_by_side, spills_by_block
 from .inputs import Inputs, Search, Timing

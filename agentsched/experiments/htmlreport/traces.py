@@ -17,9 +17,9 @@ from ...core.hashing import sha256_hex
 from ...core.paths import data_dir
 from ...core.protocol import DecisionPoint, parse_decision, read_states
 from ...llvm.compile import compile_ir
-from ...llvm.plugin import plugin_path
-from ...llvm.tools import llvm_version
 from ...targets import Target
+from ...tools.plugin import plugin_path
+from ...tools.programs import llvm_version
 
 TRACE_VERSION = 1  # bump when what a trace holds changes
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..core.files import staged_output, write_text
 from ..core.hashing import file_sha256, sha256_hex
 from ..core.paths import PLUGIN_SOURCE, data_dir
-from .tools import ToolFailed, find_tool, llvm_version, run
+from .programs import ToolFailed, find_tool, llvm_version, run
 
 # -DNDEBUG is mandatory: without it LLVM's ScheduleDAG layout differs from libLLVM's.
 # -ffp-contract=off: a policy's scores must be the plain IEEE operations Python computes.

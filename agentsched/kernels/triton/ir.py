@@ -13,12 +13,12 @@ import re
 import tempfile
 from pathlib import Path
 
-from ..core.files import write_text
-from ..core.hashing import sha256_hex
-from ..core.paths import data_dir
-from ..llvm.ir import LLC_FLAGS_MARK
-from ..llvm.tools import find_tool, run_tool
-from ..targets import Target
+from ...core.files import write_text
+from ...core.hashing import sha256_hex
+from ...core.paths import data_dir
+from ...llvm.ir import LLC_FLAGS_MARK
+from ...targets import Target
+from ...tools.programs import find_tool, run_tool
 from .kernel import TritonInputError, TritonKernel
 from .rewrite import REWRITE_VERSION, RewriteError, rewrite
 
@@ -73,7 +73,7 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
     rules = ", ".join(f"{k} x{v}" for k, v in done.applied.items()) or "none"
     text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{done.text.rstrip()}\n"
             f"; agentsched: Triton kernel {kernel.name} for {target.name}, "
-            f"rewritten for LLVM 19 by agentsched.triton.rewrite v{REWRITE_VERSION} "
+            f"rewritten for LLVM 19 by agentsched.kernels.triton.rewrite v{REWRITE_VERSION} "
             f"(rules: {rules})\n")
     check(text, target, flags, kernel.llir)  # (no path in the text: it keys caches)
     write_text(out, text)

@@ -18,10 +18,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from . import api
-from .api import SEED_AGENTS, BuildOptions
-from .core import env
-from .core.files import STDOUT, check_output, hold, together
+from .. import api
+from ..api import SEED_AGENTS, BuildOptions
+from ..core import env
+from ..core.files import STDOUT, check_output, hold, together
 
 
 def _environment() -> str:
@@ -520,12 +520,13 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     say = _outputs(json_out, decisions_out)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("search", total=None)
-        res = api.search(source, target, objective=objective, budget=budget, workers=workers,
-                         ray=ray, method=method, seed=seed, json_out=json_out,
-                         decisions_out=decisions_out, ir_file=ir_file, width=width,
-                         population=population, time_rounds=time_rounds, time_reps=time_reps,
-                         finalists=finalists, confirm_rounds=confirm_rounds, runtime=runtime,
-                         init_from=list(init_from or []), agent=agent,
+        options = api.SearchOptions(
+            objective=objective, budget=budget, method=method, workers=workers, ray=ray,
+            seed=seed, width=width, population=population, time_rounds=time_rounds,
+            time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
+            runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
+            json_out=json_out, decisions_out=decisions_out)
+        res = api.search(source, target, options,
                          build=_build(entry, include, define, std, fast_math, clang_flag,
                                       block, lang),
                          progress=lambda s: bar.update(task, description=s[:60]))
@@ -610,15 +611,14 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
     command = "agentsched " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("train", total=None)
-        res = api.train(corpus, target, objective=objective, budget=budget,
-                        split=None if split == "all" else split, bound=bound, kind=kind,
-                        kernels=list(kernel or []), model=model, features=features,
-                        hidden=hidden,
-                        population=population, seed=seed, penalty=penalty,
-                        tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
-                        workers=workers, ray=ray, init_from=list(init_from or []),
-                        output=output, json_out=json_out, provenance={"command": command},
-                        kernel_guard=kernel_guard,
+        options = api.TrainOptions(
+            objective=objective, budget=budget, split=None if split == "all" else split,
+            bound=bound, kind=kind, kernels=tuple(kernel or ()), model=model,
+            features=features, hidden=hidden, population=population, seed=seed,
+            penalty=penalty, tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
+            kernel_guard=kernel_guard, workers=workers, ray=ray,
+            init_from=tuple(init_from or ()), output=output, json_out=json_out)
+        res = api.train(corpus, target, options, provenance={"command": command},
                         progress=lambda s: bar.update(task, description=s[:60]))
     for name, why in res.skipped.items():
         err.print(f"skipped {name}: {why}")
@@ -667,7 +667,7 @@ def _interrupt_behind(e: BaseException | None, kind: type) -> BaseException | No
 
 
 def _add_triton_commands() -> None:
-    from .triton.cli import app as triton_app  # imports typer only, not Triton
+    from .triton import app as triton_app  # imports typer only, not Triton
     app.add_typer(triton_app, name="triton")
 
 
@@ -678,7 +678,7 @@ def main() -> None:
     """Entry point: known failures become one clear line and a non-zero exit (2 for a bad
     command line); an interrupt exits 128 + its signal (130 Ctrl-C, 143 SIGTERM) after the
     clean-up (temp files removed, child processes stopped)."""
-    from .core.interrupts import ignore_signals
+    from ..core.interrupts import ignore_signals
     try:
         _main()
     finally:
@@ -689,13 +689,13 @@ def main() -> None:
 
 
 def _main() -> None:
-    from .core.interrupts import Interrupted, raise_on_signals
+    from ..core.interrupts import Interrupted, raise_on_signals
     raise_on_signals()
-    from .agents import UnknownAgentError
-    from .core.protocol import ProtocolError
-    from .llvm.session import AgentError
-    from .llvm.tools import ToolFailed, ToolMissing
-    from .targets import UnknownTarget
+    from ..agents import UnknownAgentError
+    from ..core.protocol import ProtocolError
+    from ..llvm.session import AgentError
+    from ..targets import UnknownTarget
+    from ..tools.programs import ToolFailed, ToolMissing
     try:
         with together() as outputs:  # the outputs named through _outputs: all or nothing
             rc = app(standalone_mode=False)
@@ -721,8 +721,8 @@ def _main() -> None:
                   getattr(e, "exit_code", 2))
         if isinstance(e, (UsageError, ToolMissing, ToolFailed, ProtocolError, UnknownAgentError,
                           UnknownTarget, AgentError, OSError, ValueError, RuntimeError)):
-            from .searches.evaluator import WorkersError
-            from .searches.objectives import ObjectiveError
+            from ..searches.evaluator import WorkersError
+            from ..searches.objectives import ObjectiveError
             usage = (UsageError, UnknownAgentError, UnknownTarget, ObjectiveError, WorkersError)
             _fail(str(e), 2 if isinstance(e, usage) else 1)
         raise

@@ -1,4 +1,4 @@
-"""The GPU side: run and time variants of a Triton kernel with Triton's own launch.
+"""Triton's own launch as a GPU runtime: run and time variants of a Triton kernel.
 
 Every variant is a cubin of the same kernel (LLVM 19's default schedule, an agent's, Triton's
 own binary). It is launched exactly as the Triton program launches the original: through a
@@ -27,11 +27,11 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-from ..runtime import Kernel, KernelLoadError, Prepared
-from ..runtime.cuda import CudaRuntime
-from .capture import _unwrap
-from .kernel import TritonKernel
-from .spec import TritonSpec
+from ..kernels.triton.capture import _unwrap
+from ..kernels.triton.kernel import TritonKernel
+from ..kernels.triton.spec import TritonSpec
+from .base import Kernel, KernelLoadError, Prepared
+from .cuda import CudaRuntime
 
 
 def _tensors(value) -> list:
@@ -188,68 +188,3 @@ def compare(got: list, want: list, rtol: float, atol: float) -> tuple[bool, floa
         worst = max(worst, float(rel.max()) if rel.numel() else 0.0)
         ok &= bool((err <= atol + rtol * w64.abs()).all())
     return ok, worst
-
-
-def triton_timer(spec: TritonSpec, default_module: bytes, target, *, rounds: int = 5,
-                 reps: int = 3, seed: int = 0, runtime: TritonRuntime | None = None):
-    """searches.gpu_time.GpuTimer over Triton's launch: `run_search(..., timer=this)`."""
-    from ..searches.gpu_time import GpuTimer
-    return GpuTimer(spec, target, default_module, runtime=runtime or TritonRuntime(spec),
-                    rounds=rounds, reps=reps, seed=seed)
-
-
-def vs_triton(result: dict) -> dict:
-    """Each variant's speedup over Triton's own binary (variant "triton"), from the same
-    interleaved rounds: a paired bootstrap over rounds, as stats.speedup gives the default's."""
-    import numpy as np
-
-    from ..runtime import stats
-    variants = result["variants"]
-    base = (variants.get("triton") or {}).get("rounds_us")
-    if not base:
-        return {}
-    out = {}
-    for name, v in variants.items():
-        if v.get("rounds_us"):
-            sp = stats.speedup(np.array(base), np.array(v["rounds_us"]))
-            out[name] = {"speedup": sp.value, "ci95": list(sp.ci)}
-    return out
-
-
-def time_search(spec: TritonSpec, budget: int, *, method: str = "evolve",
-                workers: int | None = None, json_out=None, decisions_out=None,
-                population: int = 16, finalists: int = 4, confirm_rounds: int = 21,
-                runtime: TritonRuntime | None = None, progress=None) -> dict:
-    """`agentsched search --objective time` for a Triton kernel: every schedule launched by
-    Triton's launcher and checked against the original kernel; the confirmed winner is then
-    timed once more against LLVM 19's default and Triton's own binary in one fresh run
-    ("final": the run, "vs_triton": speedups over Triton's binary)."""
-    from ..llvm.compile import compile_ir
-    from ..llvm.frontend import emit_ir
-    from ..searches.run import replay_module, run_search
-    from ..targets import parse_target
-    rt = runtime or TritonRuntime(spec)
-    if rt.compiled is None:
-        rt.compile_original()
-    kernel = rt.kernel()
-    target = parse_target(kernel.target)
-    ir = emit_ir(kernel.directory, target)
-    timer = triton_timer(spec, compile_ir(ir, target).module(".cubin"), target, runtime=rt)
-    try:
-        report = run_search(kernel.directory, target, objective="time", budget=budget,
-                            workers=workers, method=method, json_out=json_out,
-                            decisions_out=decisions_out, population=population, ir_file=ir,
-                            timer=timer, finalists=finalists, confirm_rounds=confirm_rounds,
-                            progress=progress)
-        res = report.to_dict()
-        modules = {"triton": rt.triton_binary()}
-        if report.timing and report.timing["winner"]:
-            modules["winner"] = replay_module(ir, target, "target", ".cubin",
-                                              decisions=Path(report.decisions_file))
-        final = timer.confirm(modules, rounds=confirm_rounds, reps=5)
-    finally:
-        timer.close()
-    res["final"] = final
-    res["vs_triton"] = vs_triton(final)
-    res["triton_kernel"] = kernel.summary()
-    return res

@@ -34,7 +34,7 @@ from pathlib import Path
 from ..core import env
 from ..core.hashing import file_sha256, sha256_hex
 from ..core.paths import data_dir
-from .tools import find_tool, run
+from .programs import find_tool, run
 
 # Wheels of the `sdk` extra (pyproject.toml): import name -> distribution.
 CUDA_WHEELS = {"nvidia.cuda_runtime": "nvidia-cuda-runtime-cu12",

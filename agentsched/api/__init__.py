@@ -22,26 +22,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .agents import Agent, agent_class, agent_names, is_deterministic, make_agent
-from .agents.heuristics import SEED_AGENTS
-from .core.protocol import Decision, decision_for, read_states, write_decisions
-from .kernels.ref import BuildOptions, KernelRef, resolve_kernel
-from .llvm.compile import compile_ir
-from .llvm.metrics import launch_of
-from .llvm.plugin import plugin_path
-from .llvm.result import CompileResult
-from .llvm.session import AgentError
-from .searches.objectives import OBJECTIVE_HELP, OBJECTIVES, TRAIN_OBJECTIVE_HELP
-from .targets import Target, parse_target
+from ..agents import Agent, agent_class, agent_names, is_deterministic, make_agent
+from ..agents.heuristics import SEED_AGENTS
+from ..core.protocol import Decision, decision_for, read_states, write_decisions
+from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
+from ..llvm.compile import compile_ir
+from ..llvm.metrics import launch_of
+from ..llvm.result import CompileResult
+from ..llvm.session import AgentError
+from ..searches.objectives import OBJECTIVE_HELP, OBJECTIVES, TRAIN_OBJECTIVE_HELP
+from ..searches.options import SearchOptions, TrainOptions
+from ..targets import Target, parse_target
+from ..tools.plugin import plugin_path
 
 if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays light
-    from .experiments.store import Store
-    from .kernels.spec import KernelSpec
-    from .runtime.bundle import Bundle
-    from .searches.run import SearchReport
+    from ..experiments.store import Store
+    from ..kernels.spec import KernelSpec
+    from ..runtime.bundle import Bundle
+    from ..searches.run import SearchReport
 
 __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "TRAIN_OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
-           "Decided", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
+           "Decided", "SearchOptions", "TrainOptions", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "train", "write_decisions"]
 
@@ -67,7 +68,7 @@ def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[s
 def launch_threads(block: Any) -> int:
     """Threads per block of a launch block (X, (X, Y), (X, Y, Z) or "X,Y,Z"); ValueError
     for a bad one."""
-    from .llvm.frontend import launch_threads as threads
+    from ..llvm.frontend import launch_threads as threads
     return threads(block)
 
 
@@ -114,7 +115,7 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     (llvm.metrics.worse_than_default; report["fallback"] says why)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
-    from .core.files import together
+    from ..core.files import together
     t = parse_target(target)
     k = _kernel(source, entry, build)
     ir = k.ir(t)
@@ -135,7 +136,7 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
 
 def _fallback(result: CompileResult, ir: Path, t: Target, base: str, launch: Any
               ) -> CompileResult:
-    from .llvm.metrics import worse_than_default
+    from ..llvm.metrics import worse_than_default
     default = compile_ir(ir, t, base=base)
     why = worse_than_default(default.measure(launch).as_dict(), result.measure(launch).as_dict())
     if why is None:
@@ -183,7 +184,7 @@ def decide(state_log: str | Path, agent: AgentLike, *, seed: int = 0,
 def _store(store: str | Path | Store | None) -> Iterator[Store]:
     """The results store: the caller's open one, or one opened (and closed) here (None: the
     data directory's)."""
-    from .experiments.store import Store
+    from ..experiments.store import Store
     if isinstance(store, Store):
         yield store
         return
@@ -210,9 +211,9 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
     ...), each stored in the results store as it finishes and reused from it when the IR,
     target, agent and tools are the same. time=True also times every row's schedule on this
     machine's GPU (the kernel needs a spec). json_out, csv_out: the rows as files."""
-    from .experiments.bundles import time_rows
-    from .experiments.experiment import run_experiment
-    from .experiments.rows import write_rows
+    from ..experiments.bundles import time_rows
+    from ..experiments.experiment import run_experiment
+    from ..experiments.rows import write_rows
     check_agents(agents)
     k = _kernel(kernel, entry, build)
     t = parse_target(target)
@@ -222,98 +223,83 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
                               progress=progress)
         if time:
             rows = time_rows(k, t.name, rows, s)
-    from .core.files import together
+    from ..core.files import together
     with together(json_out, csv_out):  # both or neither
         write_rows(rows, json_out, csv_out)
     return rows
 
 
-def search(kernel: Kernel, target: str | Target, *, objective: str = "vgpr", budget: int = 64,
-           method: str = "beam", entry: str | None = None, workers: int | None = None,
-           ray: str | None = None, seed: int = 0, json_out: str | Path | None = None,
-           decisions_out: str | Path | None = None, ir_file: str | Path | None = None,
-           width: int = 4, population: int = 8, time_rounds: int = 5, time_reps: int = 3,
-           finalists: int = 4, confirm_rounds: int = 31, runtime: str = "auto",
-           init_from: Sequence[str | Path] = (), init_weights: Sequence[Sequence[float]] = (),
-           time_fn: Callable | None = None, timer: Any = None, base: str = "target",
-           agent: str | None = None, build: BuildOptions | None = None,
-           progress: Callable[[str], None] | None = None) -> SearchReport:
-    """Search whole-kernel schedules with real compiles (docs/search.md): `method` beam or
+def search(kernel: Kernel, target: str | Target, options: SearchOptions | None = None, *,
+           entry: str | None = None, build: BuildOptions | None = None,
+           time_fn: Callable | None = None, timer: Any = None,
+           progress: Callable[[str], None] | None = None, **fields: Any) -> SearchReport:
+    """Search whole-kernel schedules with real compiles (docs/search.md). `options` is a
+    SearchOptions (or give its fields as keywords: objective, budget, method, workers, ray,
+    seed, json_out, decisions_out, width, population, time_rounds, time_reps, finalists,
+    confirm_rounds, runtime, init_from, init_weights, agent, base, ir_file): `method` beam or
     evolve, `budget` compiles, `workers` local processes or `ray` ("local" or an address);
     objective vgpr, occupancy, spills, cycles or time (measured on this machine's GPU,
     finalists confirmed in a fresh run). init_from: earlier search JSONs to start from;
-    agent: beam search refines that agent's schedule (a name, MODULE:CLASS, FILE.py:CLASS).
-    Returns a SearchReport; its decisions_file replays the winner strictly."""
-    from .searches.run import init_weights_from, run_search
-    weights = [*init_weights_from(init_from), *init_weights]
+    agent: beam search refines that agent's schedule. Returns a SearchReport; its
+    decisions_file replays the winner strictly."""
+    from ..searches.run import run_search
     if entry is not None:
         build = replace(build or BuildOptions(), entry=entry)
-    return run_search(kernel, target, objective=objective, budget=budget, method=method,
-                      workers=workers, ray_address=ray, seed=seed, json_out=json_out,
-                      decisions_out=decisions_out, time_fn=time_fn, base=base, width=width,
-                      population=population, ir_file=ir_file, time_rounds=time_rounds,
-                      time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
-                      runtime=runtime, timer=timer, init_weights=weights, agent=agent,
-                      build=build, progress=progress)
+    return run_search(kernel, target, options, build=build, time_fn=time_fn, timer=timer,
+                      progress=progress, **fields)
 
 
-def train(corpus: str | Path | list, target: str | Target = "sm_90", *,
-          objective: str = "vgpr", budget: int = 64, split: str | None = "train",
-          bound: str | None = None, kind: str | None = None, kernels: Sequence[str] = (),
-          model: str = "linear", features: str | Sequence[str] = "all", hidden: int = 8,
-          population: int = 8, seed: int = 0, penalty: float = 1.0,
-          tolerance: float | None = None, guard: bool = True,
-          guard_slack: int = 0, workers: int | None = None, ray: str | None = None,
-          init_from: Sequence[str | Path] = (), output: str | Path | None = None,
-          json_out: str | Path | None = None, timer_factory: Callable | None = None,
-          provenance: dict | None = None, kernel_guard: bool = False,
-          progress: Callable[[str], None] | None = None) -> Any:
+def train(corpus: str | Path | list, target: str | Target = "sm_90",
+          options: TrainOptions | None = None, *, timer_factory: Callable | None = None,
+          provenance: dict | None = None, progress: Callable[[str], None] | None = None,
+          **fields: Any) -> Any:
     """Train one scheduling policy on many kernels (docs/policy.md, "Training"): `corpus` a
-    corpus package directory (e.g. the repository's corpus/; `split`, `bound`, `kind` and
-    `kernels` choose its kernels) or a directory of LLVM IR files, or a list of
-    searches.train.TrainKernel. `features`: the model's inputs, "all" (the catalog of
-    docs/policy.md), "old" (the per-candidate features of the per-kernel searches) or names.
-    The objective is the geomean over the kernels of the speedup
-    against LLVM's default: measured on this machine's GPU ('time') or a static proxy (vgpr,
-    occupancy, spills, cycles). Writes the policy file to `output` and the full record (every
-    candidate's per-kernel results, the training curve) to `json_out`; returns a
-    searches.train.TrainResult. kernel_guard: a kernel whose occupancy, spills (or registers)
-    get worse than LLVM's counts as LLVM's schedule, as `compile --fallback` ships it."""
-    from .core.files import check_output, together, write_text
-    from .core.policy import Guard, policy_to_dict
-    from .searches.run import init_weights_from
-    from .searches.train import ModelShape, TrainKernel, corpus_kernels, feature_names
-    from .searches.train import train as run_train
+    corpus package directory (e.g. the repository's corpus/; options.split, bound, kind and
+    kernels choose its kernels) or a directory of LLVM IR files, or a list of
+    searches.train.TrainKernel. `options` is a TrainOptions (or give its fields as keywords).
+    features: the model's inputs, "all" (the catalog of docs/policy.md), "old" (the
+    per-candidate features of the per-kernel searches) or names. The objective is the geomean
+    over the kernels of the speedup against LLVM's default: measured on this machine's GPU
+    ('time') or a static proxy (vgpr, occupancy, spills, cycles). Writes the policy file to
+    options.output and the full record (every candidate's per-kernel results, the training
+    curve) to options.json_out; returns a searches.train.TrainResult. kernel_guard: a kernel
+    whose occupancy, spills (or registers) get worse than LLVM's counts as LLVM's schedule,
+    as `compile --fallback` ships it."""
+    from ..core.files import check_output, together, write_text
+    from ..core.policy import policy_to_dict
+    from ..searches.options import with_fields
+    from ..searches.run import init_weights_from
+    from ..searches.train import ModelShape, TrainKernel, corpus_kernels, feature_names
+    from ..searches.train import train as run_train
+    o = with_fields(options or TrainOptions(), fields)
+    o.check()
     t = parse_target(target)
-    names = feature_names(features)  # bad names fail now, before any compile
-    for out in (output, json_out):
+    names = feature_names(o.features)  # bad names fail now, before any compile
+    for out in (o.output, o.json_out):
         check_output(out)  # a bad path fails now, not after the training
     skipped: dict = {}
     if isinstance(corpus, (str, Path)):
-        ks, skipped = corpus_kernels(corpus, t, split=split, bound=bound, kind=kind,
-                                     names=kernels)
-        where = {"corpus": Path(corpus).name, "split": split, "bound": bound, "kind": kind}
+        ks, skipped = corpus_kernels(corpus, t, split=o.split, bound=o.bound, kind=o.kind,
+                                     names=o.kernels)
+        where = {"corpus": Path(corpus).name, "split": o.split, "bound": o.bound,
+                 "kind": o.kind}
     else:
         ks = list(corpus)
         if not all(isinstance(k, TrainKernel) for k in ks):
             raise TypeError("corpus: a directory, or a list of searches.train.TrainKernel")
         where = {}
     init = []
-    if init_from:
-        shape = ModelShape(model, names, hidden)
-        init = [shape.from_search_weights(w).tolist() for w in init_weights_from(init_from)]
-    res = run_train(ks, t, objective=objective, budget=budget, model=model, features=names,
-                    hidden=hidden, population=population, seed=seed, penalty=penalty,
-                    tolerance=tolerance,
-                    guard=Guard(guard_slack) if guard else None, init=init, workers=workers,
-                    ray_address=ray, timer_factory=timer_factory,
-                    provenance={**where, **(provenance or {})}, skipped=skipped,
-                    kernel_guard=kernel_guard, progress=progress)
-    with together(output, json_out):  # the policy and its record: both or neither
-        if json_out is not None:
-            write_text(json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")
-        if output is not None:
-            write_text(output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
+    if o.init_from:
+        shape = ModelShape(o.model, names, o.hidden)
+        init = [shape.from_search_weights(w).tolist() for w in init_weights_from(o.init_from)]
+    res = run_train(ks, t, replace(o, features=names), init=init,
+                    timer_factory=timer_factory, provenance={**where, **(provenance or {})},
+                    skipped=skipped, progress=progress)
+    with together(o.output, o.json_out):  # the policy and its record: both or neither
+        if o.json_out is not None:
+            write_text(o.json_out, json.dumps(res.to_dict(), indent=1, default=str) + "\n")
+        if o.output is not None:
+            write_text(o.output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
     return res
 
 
@@ -325,9 +311,9 @@ def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,
     """Compile variants (agents x seeds, and decision files replayed) of a kernel with a spec
     into a bundle directory to time where the GPU is (time(); or `python -m
     agentsched.runtime.bundle time DIR` with only Python and CuPy there)."""
-    from .core.files import publish_files
-    from .experiments.bundles import VariantSpec, build_bundle
-    from .runtime.bundle import MANIFEST, load_bundle
+    from ..core.files import publish_files
+    from ..experiments.bundles import VariantSpec, build_bundle
+    from ..runtime.bundle import MANIFEST, load_bundle
     check_agents(agents)
     k = _kernel(kernel, entry, build)
     variants = []
@@ -361,8 +347,8 @@ def time(bundle_or_kernel: Kernel, target: str | Target | None = None, *,
     interleaved rounds with an A/A copy of the baseline (docs/timing.md): a bundle directory,
     or a kernel's variants (agents x seeds, decision files) bundled here first. The timings
     go into the results store; returns the results (results.json's content)."""
-    from .experiments.bundles import merge_timings
-    from .runtime.bundle import time_bundle
+    from ..experiments.bundles import merge_timings
+    from ..runtime.bundle import time_bundle
     path = Path(bundle_or_kernel) if isinstance(bundle_or_kernel, (str, Path)) else None
     if path is not None and (path / "manifest.json").is_file():
         res = time_bundle(path, rounds=rounds, reps=reps, runtime=runtime)
@@ -387,7 +373,7 @@ def _store_path(store: str | Path | Store | None) -> Path | None:
 def merge_timings(bundle_dir: str | Path, store: str | Path | Store | None = None) -> int:
     """Merge a bundle's results.json (timed anywhere) into the results store; returns how
     many timings were stored."""
-    from .experiments.bundles import merge_timings as merge
+    from ..experiments.bundles import merge_timings as merge
     return merge(Path(bundle_dir), _store_path(store))
 
 
@@ -404,7 +390,7 @@ def reproduce(out_dir: str | Path = "results", *, targets: Sequence[str] | None 
               seed: int = 0, store: str | Path | Store | None = None,
               progress: Callable[[str], None] | None = None) -> list[dict]:
     """The seed's experiments end to end: tables, JSON, CSV and plots in out_dir."""
-    from .experiments import reproduce as rp
+    from ..experiments import reproduce as rp
     check_agents(agents)
     with _store(store) as s:
         return rp.reproduce(Path(out_dir), targets=list(targets or rp.TARGETS),
@@ -415,7 +401,7 @@ def reproduce(out_dir: str | Path = "results", *, targets: Sequence[str] | None 
 def reproduce_plan(targets: Sequence[str] | None = None, kernels: Sequence[str] | None = None,
                    agents: Sequence[str] = SEED_AGENTS) -> list[tuple]:
     """The (kernel, target, agent) rows reproduce() will make, in order."""
-    from .experiments import reproduce as rp
+    from ..experiments import reproduce as rp
     return rp.plan(list(kernels or [k for _, ks in rp.TABLES for k in ks]),
                    list(targets or rp.TARGETS), list(agents))
 
@@ -428,7 +414,7 @@ def report(inputs: Sequence[str | Path] = (), output: str | Path = "report.html"
            command: str = "") -> dict:
     """One self-contained HTML page (docs/report.md) from results/search/timing JSON files
     and the experiments `kernels` x `targets` x `agents` (stored rows are reused)."""
-    from .experiments.htmlreport import MAX_POINTS, make_report
+    from ..experiments.htmlreport import MAX_POINTS, make_report
     with _store(store) as s:
         return make_report([Path(p) for p in inputs], Path(output), kernels=list(kernels),
                            targets=list(targets), agents=list(agents), seed=seed, store=s,
@@ -439,17 +425,17 @@ def report(inputs: Sequence[str | Path] = (), output: str | Path = "report.html"
 
 def sdk_install(progress: Callable[[str], None] = print) -> list[Path]:
     """Fetch the header-only CUDA pieces (cuBLAS, cuRAND headers) once."""
-    from .llvm import sdk
+    from ..tools import sdk
     return sdk.install_headers(progress=progress)
 
 
 def sdk_status() -> list[str]:
     """One line per piece of the CUDA and ROCm SDKs: installed, or how to get it."""
-    from .llvm import sdk
+    from ..tools import sdk
     return sdk.cuda_status() + sdk.rocm_status()
 
 
 def write_json(path: str | Path, data: Any) -> None:
     """JSON written whole ("-": standard output), as every command writes it."""
-    from .core.files import write_text
+    from ..core.files import write_text
     write_text(path, json.dumps(data, indent=2) + "\n")

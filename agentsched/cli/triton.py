@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 
-from . import api
+from ..api import triton as api
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Triton kernels: launch facts, tuned binaries into Triton's cache.")

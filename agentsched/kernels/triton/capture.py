@@ -1,8 +1,8 @@
 """A @triton.jit function and its launch arguments -> the kernel Triton compiles, with no GPU.
 
-    from agentsched.triton.capture import capture
+    from agentsched.kernels.triton.capture import capture
     k = capture(add_kernel, x, y, out, n, BLOCK_SIZE=1024, target="sm_90", num_warps=4)
-    k.llir, k.num_warps, k.shared, k.params, k.binary   # agentsched.triton.kernel.TritonKernel
+    k.llir, k.num_warps, k.shared, k.params, k.binary   # agentsched.kernels.triton.kernel.TritonKernel
 
 The arguments are what the program passes at launch (torch tensors on any device, Triton's
 `MockTensor(dtype)`, ints, floats, TensorDescriptors) and the keyword arguments are the

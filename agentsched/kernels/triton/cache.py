@@ -20,8 +20,8 @@ import shutil
 import time
 from pathlib import Path
 
-from ..core.files import write_bytes, write_text
-from ..core.hashing import sha256_hex
+from ...core.files import write_bytes, write_text
+from ...core.hashing import sha256_hex
 from .kernel import TritonInputError, TritonKernel
 
 MARK = "agentsched.json"  # beside the binary: what was installed (Triton ignores the file)

@@ -6,20 +6,21 @@ its launch facts, its cache, and timing through its own launcher (which needs a 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..agents import make_agent
+from ..kernels.ref import resolve_kernel
+from ..kernels.triton.kernel import TritonKernel
 from ..llvm.compile import compile_ir
-from ..llvm.frontend import emit_ir
 from ..targets import parse_target
-from .kernel import TritonKernel
 
 
 def show(kernel: str | Path) -> dict:
     """Launch facts (threads, shared memory, parameters), target, llc flags, and the IR
     llc-19 reads."""
-    from .ir import llc_flags, llc_ready_ir
+    from ..kernels.triton.ir import llc_flags, llc_ready_ir
     k = TritonKernel.load(kernel)
     info = k.summary()
     if info.get("target"):
@@ -32,12 +33,12 @@ def install(kernel: str | Path, *, decisions: str | Path | None = None,
             agent: str | None = None, seed: int = 0) -> dict:
     """Compile the kernel with a schedule (a decision file replayed strictly, or a live
     agent) and make Triton's cache serve that binary; returns what was installed."""
-    from .cache import install as do_install
+    from ..kernels.triton.cache import install as do_install
     if (decisions is None) == (agent is None):
         raise ValueError("give a decision file or an agent")
     k = TritonKernel.load(kernel)
     t = parse_target(k.target)
-    ir = emit_ir(Path(kernel), t)
+    ir = resolve_kernel(Path(kernel)).ir(t)
     ag = make_agent(agent, seed=seed) if agent else None
     try:
         result = compile_ir(ir, t, agent=ag,
@@ -55,23 +56,24 @@ def install(kernel: str | Path, *, decisions: str | Path | None = None,
 
 def restore(kernel: str | Path) -> bool:
     """Put Triton's own binary back into its cache; False when nothing was installed."""
-    from .cache import restore as do_restore
+    from ..kernels.triton.cache import restore as do_restore
     return do_restore(TritonKernel.load(kernel))
 
 
-def time(spec_file: str | Path, *, agents: list[str] = (), decisions: list[Path] = (),
+def time(spec_file: str | Path, *, agents: Sequence[str] = (), decisions: Sequence[Path] = (),
          rounds: int = 21, reps: int = 5) -> dict:
     """Time LLVM 19's default, agents' schedules, decision files' and Triton's own binary
     through Triton's launcher, each checked against the original kernel (this machine's
     GPU); "vs_triton" holds each one's speedup over Triton's binary."""
-    from .launch import TritonRuntime, triton_timer, vs_triton
-    from .spec import load_triton_spec
+    from ..kernels.triton.spec import load_triton_spec
+    from ..runtime.triton import TritonRuntime
+    from ..searches.triton import triton_timer, vs_triton
     spec = load_triton_spec(spec_file)
     rt = TritonRuntime(spec)
     rt.compile_original()
     k = rt.kernel()
     t = parse_target(k.target)
-    ir = emit_ir(k.directory, t)
+    ir = resolve_kernel(k.directory).ir(t)
     modules = {"triton": rt.triton_binary()}
     for name in agents:
         ag = make_agent(name)
@@ -95,7 +97,7 @@ def search(spec_file: str | Path, budget: int, *, method: str = "evolve",
            decisions_out: str | Path | None = None) -> dict[str, Any]:
     """GPU-in-the-loop schedule search for a Triton kernel (objective time, through Triton's
     launcher); the search JSON with "final" and "vs_triton" added."""
-    from .launch import time_search
-    from .spec import load_triton_spec
+    from ..kernels.triton.spec import load_triton_spec
+    from ..searches.triton import time_search
     return time_search(load_triton_spec(spec_file), budget, method=method, workers=workers,
                        json_out=json_out, decisions_out=decisions_out)

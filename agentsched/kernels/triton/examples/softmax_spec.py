@@ -1,13 +1,13 @@
 """A TritonSpec for `agentsched triton time|search` (needs a GPU, torch and CuPy):
 
-    agentsched triton time agentsched/triton/examples/softmax_spec.py
-    agentsched triton search agentsched/triton/examples/softmax_spec.py --budget 64
+    agentsched triton time agentsched/kernels/triton/examples/softmax_spec.py
+    agentsched triton search agentsched/kernels/triton/examples/softmax_spec.py --budget 64
 
 The arguments are exactly what softmax() (the tutorial's program function) passes to the
 kernel for a 65536 x 2048 fp32 input, so the kernel is the one the program compiles.
 """
-from agentsched.triton.examples.softmax import softmax_kernel
-from agentsched.triton.spec import TritonSpec
+from agentsched.kernels.triton.examples.softmax import softmax_kernel
+from agentsched.kernels.triton.spec import TritonSpec
 
 N_ROWS, N_COLS = 65536, 2048
 

@@ -46,7 +46,7 @@ def load_triton_spec(path) -> TritonSpec:
     import importlib.util
     from pathlib import Path
 
-    from ..core.userfile import exec_user_file
+    from ...core.userfile import exec_user_file
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: Triton spec file not found")

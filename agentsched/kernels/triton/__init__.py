@@ -8,13 +8,10 @@ own launch, and hand the tuned binary back to the unchanged Triton program.
     capture.py  @triton.jit function + arguments -> a kernel compiled for a target, no GPU
     cache.py    write a tuned binary into Triton's cache under the key Triton computes
     spec.py     TritonSpec: a kernel with its launch arguments (for timing on a GPU)
-    launch.py   the GPU side: Triton's launcher with a swapped cubin, a timer for the search
-    api.py      what `agentsched triton ...` does (show, install, restore, time, search)
-    cli.py      `agentsched triton ...`: parse, call api.py, print
 
-The modules sit in different layers (docs/api.md): reading and rewriting belong to the LLVM
-layer, launch.py to the searches, api.py and cli.py on top. Only capture, launch and cache
-import Triton (`pip install agentsched[triton]`); kernel and
+The rest sits in the layers above (docs/api.md): runtime/triton.py (Triton's launcher with a
+swapped cubin), searches/triton.py (the time search), api/triton.py and cli/triton.py
+(`agentsched triton ...`). Only capture, the runtime and cache import Triton (`pip install agentsched[triton]`); kernel and
 rewrite read files, so the CLI schedules Triton dumps on machines without Triton.
 docs/triton.md walks through the loop.
 """

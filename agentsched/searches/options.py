@@ -1,0 +1,113 @@
+"""The options of the commands that search and train: one frozen dataclass per command,
+built once (by the command line, or from the API's keywords) and passed down as it is."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
+from pathlib import Path
+from typing import Any
+
+METHODS = ("beam", "evolve")
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Everything `agentsched search` takes besides the kernel, its build and the target:
+    built once by the command line (or the API's keywords) and passed down as it is."""
+    objective: str = "vgpr"
+    budget: int = 64  # compiles to spend
+    method: str = "beam"  # beam or evolve
+    workers: int | None = None  # local processes (None: one per core)
+    ray: str | None = None  # a Ray address ("local" starts one) instead of local workers
+    seed: int = 0
+    width: int = 4  # beam: schedules kept per level
+    population: int = 8  # evolve: children per generation
+    time_rounds: int = 5  # time: rounds per screening batch
+    time_reps: int = 3  # time: launches per round
+    finalists: int = 4  # time: schedules re-timed at the end
+    confirm_rounds: int = 31  # time: rounds of the confirmation run
+    confirm_reps: int = 5
+    runtime: str = "auto"  # time: auto, cuda or hip
+    init_from: tuple = ()  # earlier search JSONs to start from (their weights)
+    init_weights: tuple = ()  # weight vectors to start from
+    agent: str | None = None  # beam refines this agent's schedule
+    base: str = "target"  # the scheduler hooked: the target's own, or generic
+    ir_file: Path | None = None  # LLVM IR to schedule instead of compiling the source
+    json_out: Path | None = None  # the summary (the report's JSON)
+    decisions_out: Path | None = None  # the winner's decisions
+
+    COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
+              "confirm_rounds", "confirm_reps")
+
+    def check(self) -> None:
+        """Refuse a bad option before anything is built (ValueError naming it)."""
+        from ..agents.loading import agent_class
+        from .evaluator import bounded_workers
+        from .objectives import check_objective
+        if self.method not in METHODS:
+            raise ValueError(f"unknown search method {self.method!r}; choose one of "
+                             f"{', '.join(METHODS)}")
+        for name in self.COUNTS:
+            n = getattr(self, name)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise ValueError(f"search {name} must be a whole number >= 1, got {n!r}")
+        check_objective(self.objective)
+        if self.agent is not None:
+            if self.method != "beam" or self.init_weights or self.init_from:
+                raise ValueError("an agent's schedule is refined by beam search, without "
+                                 "initial weights (evolution evolves linear policies)")
+            agent_class(self.agent)  # an unknown agent fails before anything is built
+        if self.ray is None:
+            bounded_workers(self.workers, self.budget)
+
+
+def with_fields(options: Any, fields: dict) -> Any:
+    """`options` (a frozen options dataclass) with some fields replaced by keyword arguments;
+    an unknown name is a TypeError that lists the known ones."""
+    known = {f.name for f in dataclass_fields(options)}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise TypeError(f"unknown {type(options).__name__} field(s) {', '.join(unknown)} "
+                        f"(known: {', '.join(sorted(known))})")
+    return replace(options, **fields) if fields else options
+
+
+
+
+@dataclass(frozen=True)
+class TrainOptions:
+    """Everything `agentsched train` takes besides the corpus and the target."""
+    objective: str = "vgpr"
+    budget: int = 64  # candidate policies to evaluate (each: every training kernel compiled)
+    split: str | None = "train"  # the corpus's split (None: every kernel)
+    bound: str | None = None  # only the corpus's compute or memory kernels
+    kind: str | None = None  # only cuda or triton kernels
+    kernels: tuple = ()  # only these kernels
+    model: str = "linear"  # linear or mlp
+    features: str | tuple = "all"  # all, old, or names from the catalog
+    hidden: int = 8  # mlp: hidden units
+    population: int = 8  # candidates per generation
+    mu: int | None = None  # parents kept per generation (None: population // 2)
+    sigma_range: tuple = (0.05, 3.0)  # mutation step sizes
+    crossover: float = 0.3
+    seed: int = 0
+    penalty: float = 1.0  # weight of slowdowns beyond the tolerance
+    tolerance: float | None = None  # slowdown before the penalty counts (None: 1% / 0)
+    guard: bool = True  # the policy's register pressure guard
+    guard_slack: int = 0
+    kernel_guard: bool = False  # a kernel made worse counts as LLVM's schedule
+    workers: int | None = None
+    ray: str | None = None
+    init_from: tuple = ()  # earlier evolve search JSONs whose weights start the training
+    max_seconds: float | None = None  # no new generation after this
+    finalists: int = 4  # time: candidates re-timed at the end
+    confirm_rounds: int = 15
+    confirm_reps: int = 5
+    output: Path | None = None  # the policy file
+    json_out: Path | None = None  # the full record
+
+    def check(self) -> None:
+        for name in ("budget", "population", "hidden"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise ValueError(f"train {name} must be at least 1, got {v!r}")
