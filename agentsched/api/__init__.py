@@ -378,11 +378,14 @@ def merge_timings(bundle_dir: str | Path, store: str | Path | Store | None = Non
 
 
 def show(store: str | Path | Store | None = None, *, kernel: str | None = None,
-         target: str | None = None, agent: str | None = None) -> list[dict]:
-    """The rows in the results store, oldest first; filters: kernel name, target, agent (its
-    name, or its label such as random:seed=1)."""
+         entry: str | None = None, target: str | None = None,
+         agent: str | None = None) -> list[dict]:
+    """The rows in the results store, oldest first; filters: kernel (its display name such
+    as prefix_sum/main.hip:block_prefix_sum, its file part with or without the directory, or
+    the start of its key), entry (as given, the kernel's source name or its symbol), target,
+    agent (its name, or its label such as random:seed=1)."""
     with _store(store) as s:
-        return s.rows(kernel=kernel, target=target, agent=agent)
+        return s.rows(kernel=kernel, entry=entry, target=target, agent=agent)
 
 
 def reproduce(out_dir: str | Path = "results", *, targets: Sequence[str] | None = None,
@@ -407,16 +410,23 @@ def reproduce_plan(targets: Sequence[str] | None = None, kernels: Sequence[str] 
 
 
 def report(inputs: Sequence[str | Path] = (), output: str | Path = "report.html", *,
-           kernels: Sequence[str] = (), targets: Sequence[str] = ("gfx1100",),
-           agents: Sequence[str] = SEED_AGENTS, seed: int = 0,
+           kernels: Sequence[Kernel] = (), targets: Sequence[str] = ("gfx1100",),
+           agents: Sequence[str] = SEED_AGENTS, seed: int = 0, entry: str | None = None,
+           build: BuildOptions | None = None,
            store: str | Path | Store | None = None, schedules: bool = True,
            max_points: int | None = None, progress: Callable[[str], None] | None = None,
            command: str = "") -> dict:
     """One self-contained HTML page (docs/report.md) from results/search/timing JSON files
-    and the experiments `kernels` x `targets` x `agents` (stored rows are reused)."""
+    (their kernels rebuilt from what they record) and the experiments `kernels` x `targets`
+    x `agents` (stored rows are reused); `kernels` are built with `build` (and `entry`), as
+    compile() builds them."""
     from ..experiments.htmlreport import MAX_POINTS, make_report
+    check_agents(agents)
+    if entry is not None:
+        build = replace(build or BuildOptions(), entry=entry)
     with _store(store) as s:
         return make_report([Path(p) for p in inputs], Path(output), kernels=list(kernels),
+                           build=build,
                            targets=list(targets), agents=list(agents), seed=seed, store=s,
                            schedules=schedules,
                            max_points=MAX_POINTS if max_points is None else max_points,

@@ -78,27 +78,29 @@ def _format(fmt: str) -> str:
 
 
 def print_rows(rows: list[dict], columns: list[str], fmt: str, title: str = "",
-               console: Console | None = None) -> None:
-    """Rows as a table, markdown, CSV (these columns) or JSON (whole rows)."""
+               console: Console | None = None, heads: dict[str, str] | None = None) -> None:
+    """Rows as a table, markdown, CSV (these columns, by key) or JSON (whole rows); `heads`
+    names columns for people (table, markdown)."""
     console = console or out
     if fmt == "json":
         console.print_json(json.dumps(rows)) if console.is_terminal else \
             print(json.dumps(rows, indent=2), file=console.file)
         return
     cells = [["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
+    named = [(heads or {}).get(c, c.replace("_", " ")) for c in columns]
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerows([columns, *cells])
         print(buf.getvalue(), end="", file=console.file)
     elif fmt == "markdown":
-        lines = [f"| {' | '.join(columns)} |", "|" + "---|" * len(columns)]
+        lines = [f"| {' | '.join(named)} |", "|" + "---|" * len(columns)]
         lines += [f"| {' | '.join(c)} |" for c in cells]
         print("\n".join(lines), file=console.file)
     else:
         table = Table(title=title or None)
-        for c in columns:
-            table.add_column(c.replace("_", " "), justify="right" if rows and all(
+        for c, head in zip(columns, named):
+            table.add_column(head, justify="right" if rows and all(
                 isinstance(r.get(c), (int, float)) or r.get(c) is None for r in rows)
                 else "left")
         for row in cells:
@@ -260,8 +262,8 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                          fallback=fallback)
     rep = result.report
     metrics = result.metrics.as_dict() if result.metrics else {}
-    summary = {"source": str(source), "target": result.target.name, "agent": agent,
-               **kref.build_record(), "symbol": result.entry,
+    summary = {**kref.record(), "target": result.target.name, "agent": agent,
+               "symbol": result.entry,
                "decisions_file": str(decisions) if decisions else None,
                **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
                                       "unmatched", "forced", "regions", "passes",
@@ -326,6 +328,26 @@ def agents():
 ROW_COLUMNS = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "occupancy",
                "spills", "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions",
                "time_us"]
+# What a row's figures are called on each backend; the columns a backend never fills
+# (NVPTX: no scalar registers, no llvm-mca model). Neutral words when targets mix.
+ROW_HEADS = {"amdgpu": {"vgpr": "VGPRs", "sgpr": "SGPRs", "occupancy": "waves/SIMD"},
+             "nvptx": {"vgpr": "registers", "occupancy": "warps/SM"},
+             "": {"vgpr": "registers", "occupancy": "occupancy"}}
+NOT_ON = {"nvptx": {"sgpr", "est_cycles"}}
+
+
+def _row_columns(rows: list[dict], columns: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The columns and their headings for rows of these targets."""
+    from ..targets import parse_target
+    families = set()
+    for t in {r.get("target") for r in rows}:
+        try:
+            families.add(parse_target(t).family)
+        except (ValueError, TypeError):
+            families.add("")
+    family = families.pop() if len(families) == 1 else ""
+    return [c for c in columns if c not in NOT_ON.get(family, ())], ROW_HEADS[family] \
+        if family in ROW_HEADS else ROW_HEADS[""]
 
 
 @app.command()
@@ -364,24 +386,38 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                               build=_build(entry, include, define, std, fast_math,
                                            clang_flag, block, lang),
                               progress=lambda s: bar.update(task, description=s[:60]))
-    print_rows(rows, ROW_COLUMNS, fmt,
-               f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say)
+    columns, heads = _row_columns(rows, ROW_COLUMNS)
+    print_rows(rows, columns, fmt,
+               f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say,
+               heads=heads)
 
 
 @app.command()
 def show(store_path: Optional[Path] = StoreOpt,
-         kernel: Optional[str] = typer.Option(None, "--kernel", help="Only this kernel"),
+         kernel: Optional[str] = typer.Option(
+             None, "--kernel", help="Only this kernel: its name (prefix_sum/main.hip:"
+                                    "block_prefix_sum), file (main.hip) or key"),
+         entry: Optional[str] = typer.Option(
+             None, "--entry", "-e", help="Only this entry (as given, its source name or its "
+                                         "symbol)"),
          target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this target"),
          agent: Optional[str] = typer.Option(None, "--agent", "-a",
                                              help="Only this agent (name, or NAME:seed=N)"),
          fmt: str = FormatOpt):
-    """Browse the results store: the rows experiments, reproduce and report have made."""
+    """Browse the results store: the rows experiments, reproduce and report have made, with
+    each kernel's entry and build."""
     _format(fmt)
-    rows = api.show(store_path, kernel=kernel, target=target, agent=agent)
+    rows = api.show(store_path, kernel=kernel, entry=entry, target=target, agent=agent)
     if not rows and fmt == "table":
-        err.print("no rows in the store" + (" match" if kernel or target or agent else ""))
+        err.print("no rows in the store" +
+                  (" match" if kernel or entry or target or agent else ""))
         return
-    print_rows(rows, ["kernel", "target", *ROW_COLUMNS], fmt, "results store")
+    from ..experiments.rows import row_cells
+    if fmt != "json":
+        rows = [row_cells(r) for r in rows]
+    columns, heads = _row_columns(rows, ROW_COLUMNS)
+    print_rows(rows, ["kernel", "entry", "build", "target", *columns], fmt, "results store",
+               heads=heads)
 
 
 @app.command()
@@ -428,10 +464,20 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
                                           help="Compile and show each schedule's regions"),
            max_points: int = typer.Option(20_000, "--max-points", min=0,
                                           help="Skip schedule views of kernels with more "
-                                               "decision points per compile (0: no limit)")):
-    """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search."""
+                                               "decision points per compile (0: no limit)"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+    """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search.
+    --kernel's sources are built as `compile` builds them (--entry, -I, -D ...); the kernels
+    of saved JSON are rebuilt from what it records."""
     say = _outputs(output)
-    info = api.report(list(inputs or []), output, kernels=_split(kernel),
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
+    if not kernel and build != api.BuildOptions():
+        raise UsageError("build options (--entry, -I, -D, --block ...) apply to --kernel; "
+                         "saved JSON records its own")
+    info = api.report(list(inputs or []), output, kernels=_split(kernel), build=build,
                       targets=_split(target), agents=_split(agents_), seed=seed,
                       store=store_path, schedules=schedules, max_points=max_points,
                       progress=lambda s: err.print(f"[dim]{s}[/dim]"),

@@ -64,7 +64,7 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
                         "entry": res.entry or kernel.spec.entry, "decisions_file": dec_file.name,
                         "metrics": m})
     kernel_obj = add_user_spec(out_dir, spec_file) if spec_file else \
-        {"name": kernel.name, "spec": f"suite:{kernel.name}"}
+        {"name": kernel.spec.name, "spec": f"suite:{kernel.spec.name}"}
     write_manifest(out_dir, {"kernel": kernel_obj, "size": size, "target": target.name,
                              "variants": entries,
                              "tool_versions": {"llvm": llvm_version(),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Callable
 
 from ..agents import is_deterministic, make_agent
@@ -9,9 +10,10 @@ from ..core.hashing import sha256_hex
 from ..core.protocol import decisions_text
 from ..kernels.ref import KernelRef
 from ..llvm.compile import compile_ir
+from ..llvm.ir import ir_entry
 from ..llvm.metrics import launch_of, measurement_identity, static_metrics
 from ..targets import parse_target
-from .store import Store, row_key
+from .store import Store, legacy_row_key, row_key
 
 ROW_KEYS = ("agent", "decisions", "changed", "vgpr", "sgpr", "occupancy", "spills",
             "scratch_bytes", "asm_diff_lines", "est_cycles", "reverted_regions", "time_us")
@@ -31,23 +33,39 @@ def asm_diff_lines(a: str, b: str) -> int:
     return sum(1 for ln in diff if ln[:1] in "+-" and not ln.startswith(("+++", "---")))
 
 
+@functools.lru_cache(maxsize=256)
+def entry_name(symbol: str | None) -> str | None:
+    """The kernel's name as its source writes it (the symbol demangled)."""
+    if not symbol:
+        return None
+    from ..llvm.frontend import describe
+    return describe([symbol])[0].name
+
+
 def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int = 0,
             default_asm: str | None = None, store: Store | None = None,
             agent_options: dict | None = None, base: str = "target",
             agent_timeout: float | None = None) -> dict:
     """Compile `kernel` with `agent` live (a LiveSession) and measure it, or reuse the row
-    the store has for the same IR, target, agent and tools."""
+    the store has for the same kernel, IR, target, agent and tools (or a schema-1 row of the
+    same IR, target, agent and tools: Store.adopt_legacy)."""
     target = parse_target(target_name)
     ir = kernel.ir(target)
     source_hash = sha256_hex(ir.read_bytes())
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
     launch = launch_of(kernel.spec)
     tools = measurement_identity(target, launch)  # LLVM, plugin build, metrics (+ ptxas)
-    key = row_key(source_hash, target.name, label, tools)
+    identity = kernel.record()  # name, key, source as given, build
+    key = row_key(identity["kernel_key"], source_hash, target.name, label, tools)
     if store is not None:
         cached = store.get_row(key)
+        if cached is None:
+            cached = store.adopt_legacy(legacy_row_key(source_hash, target.name, label, tools),
+                                        key, {**identity,
+                                              "entry_name": entry_name(ir_entry(ir))})
         if cached is not None:
-            return cached
+            # the same kernel: the name and source are those the caller gave this time
+            return {**cached, **identity}
     agent = None if agent_name == "default" else make_agent(agent_name, seed=seed,
                                                              **(agent_options or {}))
     try:
@@ -59,7 +77,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     rep = result.report
     body = decisions_text(result.decisions)
     row = {
-        "kernel": kernel.name, "target": target.name, "agent": agent_name, "seed": seed,
+        **identity, "target": target.name, "agent": agent_name, "seed": seed,
         "decisions": rep["decisions"], "choices": rep["choices"], "changed": rep["changed"],
         "changed_pct": round(100.0 * rep["changed"] / max(1, rep["choices"]), 1),
         "vgpr": m.vgpr, "sgpr": m.sgpr, "occupancy": m.occupancy, "spills": m.spills,
@@ -70,7 +88,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
         "stale": rep["stale"], "time_us": None, "time_ci_us": None, "speedup": None,
         "decisions_hash": sha256_hex(body), "source_hash": source_hash,
         "agent_stats": result.agent_stats, "tools": tools,
-        **kernel.build_record(), "symbol": result.entry,
+        "symbol": result.entry, "entry_name": entry_name(result.entry),
     }
     if store is not None:
         store.put_row(key, kernel=kernel.name, source_hash=source_hash, target=target.name,

@@ -1,11 +1,27 @@
 """What a command compiles: a suite kernel, a user's spec file, a source or IR file, or a
-Triton kernel, with the user's build options over the spec's own."""
+Triton kernel, with the user's build options over the spec's own.
+
+A kernel has a display name and a key. The name is what tables show: a suite or spec kernel
+by its name (`fused_mlp`, `rmsnorm`), a Triton kernel by its function, a source by its
+directory, file and entry (`prefix_sum/main.hip:block_prefix_sum`; without --entry, the only
+kernel of the file: `data/softmax_rows.cu`). The key is what rows, stores and reports are
+grouped by: a digest of the source's content (a Triton kernel's IR), the entry as given and
+every build input (-D, -I relative to the source's directory, clang flags, block, language,
+a spec's launch), and nothing else: no absolute path, no directory name, the same in any
+checkout. The exact content compiled (headers included) is the IR's digest, which the store's
+row key holds beside it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+import os
+import re
+import shlex
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.hashing import sha256_hex
 from ..targets import Target
 
 if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded when used)
@@ -23,6 +39,25 @@ class BuildOptions:
     block: tuple | None = None
     lang: str | None = None
 
+    def to_dict(self) -> dict:
+        """The options as JSON (paths as given), what from_dict reads back."""
+        return {"entry": self.entry, "include_dirs": [str(d) for d in self.include_dirs],
+                "defines": dict(self.defines), "flags": list(self.flags),
+                "block": list(self.block) if self.block else None, "lang": self.lang}
+
+    @classmethod
+    def from_dict(cls, d: dict | None) -> BuildOptions:
+        d = d or {}
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ValueError(f"build options: unknown field {unknown[0]!r}")
+        return cls(entry=d.get("entry"),
+                   include_dirs=tuple(Path(x) for x in d.get("include_dirs") or ()),
+                   defines=dict(d.get("defines") or {}), flags=tuple(d.get("flags") or ()),
+                   block=tuple(int(x) for x in d["block"]) if d.get("block") else None,
+                   lang=d.get("lang"))
+
 
 @dataclass
 class KernelRef:
@@ -38,6 +73,9 @@ class KernelRef:
     block: tuple | None = None  # launch block: AMDGPU launch bounds unless the source has some
     lang: str | None = None
     triton: bool = False  # a Triton kernel (cache/dump directory, .llir): its IR is rewritten
+    given: str | None = None  # what named it, as the user gave it (a suite name, a path);
+    #                           None for a KernelSpec object (then it cannot be rebuilt)
+    options: BuildOptions = field(default_factory=BuildOptions)  # the user's own options
 
     def ir(self, target: Target) -> Path:
         """The kernel's device IR for `target` (cached), naming its kernel on its first line."""
@@ -49,8 +87,116 @@ class KernelRef:
                        flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
 
     def build_record(self) -> dict:
-        """What results record of how the kernel was built."""
-        return {"entry": self.entry, "clang_flags": clang_flags(self), "block": self.block}
+        """What results record of how the kernel was built (the spec's options and the
+        user's together)."""
+        return {"entry": self.entry, "clang_flags": clang_flags(self),
+                "block": list(self.block) if self.block else None, "lang": self.lang}
+
+    def record(self) -> dict:
+        """What rows and saved JSON keep of the kernel: its name and key, what rebuilds it
+        (`source` as the user gave it, `build_options` the user's own: kernel_from_record)
+        and the build record."""
+        return {"kernel": self.name, "kernel_key": self.key, "source": self.given,
+                "build_options": self.options.to_dict(), **self.build_record()}
+
+    @cached_property
+    def key(self) -> str:
+        """The kernel's identity (module doc): source content, entry and every build input,
+        no path. 24 hex digits."""
+        if self.triton:
+            from .triton.kernel import TritonKernel
+            content = TritonKernel.load(self.source).llir.read_bytes()
+        else:
+            content = Path(self.source).read_bytes()
+        src_dir = Path(self.source).resolve().parent
+        ident: dict[str, Any] = {"content": sha256_hex(content), "triton": self.triton}
+        for f in fields(self):
+            if f.name in ("name", "source", "spec", "spec_file", "given", "options", "triton"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "include_dirs":  # as clang sees them: relative to the source
+                v = [os.path.relpath(Path(d).resolve(), src_dir) for d in v]
+            elif f.name == "defines":
+                v = sorted((str(k), "" if x is None else str(x)) for k, x in v.items())
+            elif isinstance(v, tuple):
+                v = list(v)
+            ident[f.name] = v
+        if self.spec is not None:  # the launch counts in measured figures (occupancy)
+            from ..llvm.metrics import launch_of
+            launch = launch_of(self.spec)
+            ident["launch"] = [launch.threads, launch.dynamic_shared]
+        return sha256_hex(json.dumps(ident, sort_keys=True, default=str))[:24]
+
+    @property
+    def file_name(self) -> str:
+        """The display name made safe for a file name."""
+        return re.sub(r"[^\w.+-]+", "_", self.name).strip("_") or "kernel"
+
+    def cli_args(self) -> list[str]:
+        """The command-line arguments that name this kernel again (KERNEL --entry ... -I ...),
+        as a list for shlex.join; [] when it cannot be named (a KernelSpec object)."""
+        if self.given is None:
+            return []
+        o, out = self.options, [self.given]
+        if o.entry:
+            out += ["--entry", o.entry]
+        out += [x for d in o.include_dirs for x in ("-I", str(d))]
+        out += [x for n, v in sorted(o.defines.items())
+                for x in ("-D", n if v in (None, "") else f"{n}={v}")]
+        out += [f"--clang-flag={f}" for f in o.flags]
+        if o.block:
+            out += ["--block", ",".join(str(x) for x in o.block)]
+        if o.lang:
+            out += ["--lang", o.lang]
+        return out
+
+
+def display_name(path: Path, entry: str | None) -> str:
+    """A source kernel's name: its directory, file and entry (module doc)."""
+    parent = Path(path).resolve().parent.name
+    base = f"{parent}/{Path(path).name}" if parent else Path(path).name
+    return f"{base}:{entry}" if entry else base
+
+
+def build_label(record: dict) -> str:
+    """A row's build as command-line options (-I ... -D ... flags --block X,Y --lang L)."""
+    parts = list(record.get("clang_flags") or [])
+    if record.get("block"):
+        parts += ["--block", ",".join(str(x) for x in record["block"])]
+    if record.get("lang"):
+        parts += ["--lang", record["lang"]]
+    return shlex.join(parts)
+
+
+class RecordError(ValueError):
+    """Saved JSON that does not say how to rebuild its kernel."""
+
+
+def kernel_from_record(record: dict) -> KernelRef:
+    """The kernel a row, search summary or compile summary was made from: its `source` (as
+    the user gave it: a relative path is taken from the current directory, as when the JSON
+    was made) built with its `build_options`. Older rows without `source` name a suite kernel
+    or nothing that can be rebuilt (RecordError says so)."""
+    source = record.get("source")
+    if source is None:
+        name = str(record.get("kernel", "?"))
+        if Path(name).suffix or record.get("kernel_key"):
+            raise RecordError(f"{name}: the saved JSON does not say where its source is")
+        try:
+            return resolve_kernel(name)
+        except ValueError:
+            raise RecordError(f"{name!r} is not a suite kernel and the saved JSON names no "
+                              f"source (it was made before sources were recorded)") from None
+    try:
+        build = BuildOptions.from_dict(record.get("build_options"))
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"{source}: {e}") from None
+    path = Path(source)
+    if path.suffix and not path.exists():
+        raise RecordError(f"{source}: not found from {Path.cwd()} (a relative path in saved "
+                          f"JSON is taken from the directory the command runs in, as it was "
+                          f"when the JSON was made)")
+    return resolve_kernel(source, build)
 
 
 def clang_flags(k: KernelRef) -> list[str]:
@@ -69,30 +215,34 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
         return arg
     b = build or BuildOptions()
     if not isinstance(arg, (str, Path)):  # a KernelSpec
-        return _from_spec(arg, None, b)
+        return _from_spec(arg, None, b, None)
     path = Path(arg)
     from .triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
-        return KernelRef(TritonKernel.load(path).name, path, triton=True)
+        return KernelRef(TritonKernel.load(path).name, path, triton=True, given=str(arg))
     if path.suffix == ".py":
         from .spec import load_spec_file
-        return _from_spec(load_spec_file(path), path, b)
+        return _from_spec(load_spec_file(path), path, b, str(arg))
     if not path.suffix:
         from .suite import get_kernel
-        return _from_spec(get_kernel(str(arg)), None, b)
+        return _from_spec(get_kernel(str(arg)), None, b, str(arg))
     if not path.is_file():
         raise FileNotFoundError(f"{path}: kernel source not found")
-    return KernelRef(path.stem, path, dict(b.defines), entry=b.entry,
+    return KernelRef(display_name(path, b.entry), path, dict(b.defines), entry=b.entry,
                      include_dirs=tuple(b.include_dirs), flags=tuple(b.flags), block=b.block,
-                     lang=b.lang)
+                     lang=b.lang, given=str(arg), options=b)
 
 
-def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions) -> KernelRef:
+def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
+               given: str | None) -> KernelRef:
     from .spec import KernelSpec, launch_block
     if not isinstance(spec, KernelSpec):
         raise TypeError(f"a kernel is a name, a path, a KernelSpec or a KernelRef, not {spec!r}")
-    return KernelRef(spec.name, Path(spec.source), {**spec.defines, **b.defines}, spec,
-                     spec_file, entry=b.entry or spec.entry,
+    entry = b.entry or spec.entry
+    # another entry than the spec's is another kernel: its name says which
+    name = spec.name if b.entry in (None, spec.entry) else f"{spec.name}:{b.entry}"
+    return KernelRef(name, Path(spec.source), {**spec.defines, **b.defines}, spec,
+                     spec_file, entry=entry,
                      include_dirs=(*spec.include_dirs, *b.include_dirs),
                      flags=(*spec.flags, *b.flags), block=b.block or launch_block(spec),
-                     lang=b.lang or spec.lang)
+                     lang=b.lang or spec.lang, given=given, options=b)

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.files import together, write_text
 from ..core.hashing import sha256_hex
 from ..core.paths import data_dir
-from ..core.protocol import Decision, write_decisions
+from ..core.protocol import Decision, decisions_text, write_decisions
 from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
 from ..llvm.compile import compile_ir
 from ..llvm.frontend import emit_ir
@@ -56,12 +56,17 @@ class SearchReport:
     info: dict  # the method's details (best_weights for evolve ...)
     timing: dict | None = None  # objective 'time': screening, finalists, confirmation
     best_decisions: list[Decision] = field(default_factory=list, repr=False)  # not in JSON
+    # what names and rebuilds the kernel (KernelRef.record(): kernel_key, source as given,
+    # build_options, entry, clang_flags, block, lang; symbol; ir_file when --ir gave the IR)
+    kernel_record: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         del d["best_decisions"]
         if d["timing"] is None:
             del d["timing"]
+        d.update(d.pop("kernel_record"))
+        d["decisions_text"] = decisions_text(self.best_decisions)  # the winner, replayable
         return d
 
     def write_json(self, path: str | Path) -> None:
@@ -158,7 +163,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
             decisions_out = Path(json_out).with_suffix(".decisions.jsonl")
         else:
             decisions_out = (data_dir() / "search" /
-                             f"{kref.name}-{t.name}-{method}-{objective}-{digest}.jsonl")
+                             f"{kref.file_name}-{t.name}-{method}-{objective}-{digest}.jsonl")
     decisions_out = Path(decisions_out)
 
     # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does);
@@ -185,7 +190,9 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
         evaluations=res.evaluations, decisions_file=str(decisions_out),
         throughput_evals_per_s=round(res.throughput, 3),
         elapsed_s=round(time.perf_counter() - t0, 3), history=res.history, info=res.info,
-        best_decisions=list(res.best.decisions))
+        best_decisions=list(res.best.decisions),
+        kernel_record={**kref.record(), "symbol": llvm.entry,
+                       "ir_file": str(o.ir_file) if o.ir_file is not None else None})
     if timing is not None:
         report.timing = timing
         report.improved = timing["improved"]

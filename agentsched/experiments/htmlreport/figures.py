@@ -19,7 +19,10 @@ DEFAULT_COLOR = "#222222"
 PALETTE = qualitative.D3
 CLASS_COLORS = {"valu": "#1f77b4", "salu": "#ff7f0e", "vmem_load": "#2ca02c",
                 "vmem_store": "#d62728", "smem": "#9467bd", "lds": "#8c564b",
-                "branch": "#e377c2", "other": "#7f7f7f"}
+                "branch": "#e377c2", "other": "#7f7f7f",
+                # NVPTX's names for the same classes (page.CLASS_NAMES)
+                "alu": "#1f77b4", "global load": "#2ca02c", "global store": "#d62728",
+                "shared": "#8c564b"}
 SCATTER_LIMIT = 2500  # instructions per region above which the order plot is a 2-D histogram
 LINE_POINTS = 1500  # points per pressure line above which it is max-pooled
 
@@ -76,19 +79,28 @@ def template_json() -> str:
 
 # ---------------------------------------------------------------- experiment overview
 
-def metric_bars(rows: list[dict], metric: str, title: str, log: bool = False) -> go.Figure | None:
+def metric_bars(rows: list[dict], metric: str, title: str, log: bool = False,
+                heads: dict[str, str] | None = None) -> go.Figure | None:
+    """One bar per kernel and agent, a panel per target (titled with heads[target], what the
+    metric is called there). Kernels are told apart by their page label (`_klabel`: one per
+    kernel key), never by a name two kernels may share."""
     targets = list(dict.fromkeys(r["target"] for r in rows if r.get(metric) is not None))
     if not targets:
         return None
     agents = list(dict.fromkeys(r["agent"] for r in rows))
     color = colors_for(agents)
-    fig = make_subplots(rows=1, cols=len(targets), subplot_titles=targets,
-                        horizontal_spacing=0.06)
+    heads = heads or {}
+    fig = make_subplots(rows=1, cols=len(targets),
+                        subplot_titles=[f"{t}: {heads[t]}" if t in heads else t
+                                        for t in targets], horizontal_spacing=0.06)
+
+    def kernel(r: dict) -> str:
+        return r.get("_klabel") or r["kernel"]
     for col, target in enumerate(targets, 1):
         trows = [r for r in rows if r["target"] == target]
-        kernels = list(dict.fromkeys(r["kernel"] for r in trows))
+        kernels = list(dict.fromkeys(kernel(r) for r in trows))
         for agent in agents:
-            vals = {r["kernel"]: r.get(metric) for r in trows if r["agent"] == agent}
+            vals = {kernel(r): r.get(metric) for r in trows if r["agent"] == agent}
             fig.add_trace(go.Bar(name=agent, x=kernels, y=[vals.get(k) for k in kernels],
                                  marker_color=color[agent], legendgroup=agent,
                                  showlegend=col == 1), row=1, col=col)
@@ -220,18 +232,33 @@ def pressure_figure(passes: list[tuple[str, PassTrace]], instrs: dict,
     return _layout(fig, 190 * len(titles) + 80, legend=dict(orientation="h", y=1.08))
 
 
-def moved_heatmap(heat: list[tuple[str, dict]], labels: list[str]) -> go.Figure:
-    """Share of each pass's instructions that each schedule moved, with GCN's verdict."""
+def heat_cell(moved: float, fate: str, family: str = "amdgpu") -> tuple[str, str]:
+    """A heatmap cell's text and hover: the share of the pass's instructions moved, and what
+    became of the pass when its order was not kept (GCN reverted it, ...)."""
+    text = f"{100 * moved:.0f}% moved" + ("" if fate == "kept" else f", {fate}")
+    who = "GCN" if family == "amdgpu" else "the scheduler"
+    hover = f"{100 * moved:.1f}% of the pass's instructions moved; " + (
+        f"{who} {fate} the pass" if fate in ("kept", "reverted") else f"the pass: {fate}")
+    return text, hover
+
+
+def moved_heatmap(heat: list[tuple[str, dict]], labels: list[str], family: str = "amdgpu"
+                  ) -> go.Figure:
+    """Share of each pass's instructions that each schedule moved (the colour and the
+    number), with GCN's verdict on AMDGPU where it did not keep the pass."""
     z = [[h[lab][0] if lab in h else None for lab in labels] for _, h in heat]
-    text = [[f"{100 * h[lab][0]:.0f}% {h[lab][1]}" if lab in h else "" for lab in labels]
-            for _, h in heat]
-    fig = go.Figure(go.Heatmap(z=z, x=labels, y=[n for n, _ in heat], text=text,
+    cells = [[heat_cell(*h[lab], family) if lab in h else ("", "") for lab in labels]
+             for _, h in heat]
+    fig = go.Figure(go.Heatmap(z=z, x=labels, y=[n for n, _ in heat],
+                               text=[[c[0] for c in row] for row in cells],
+                               customdata=[[c[1] for c in row] for row in cells],
                                texttemplate="%{text}", colorscale="Blues", zmin=0, zmax=1,
                                colorbar=dict(title="moved"),
-                               hovertemplate="%{y}<br>%{x}: %{text}<extra></extra>"))
+                               hovertemplate="%{y}<br>%{x}: %{customdata}<extra></extra>"))
     fig.update_yaxes(autorange="reversed")
-    return _layout(fig, 120 + 26 * len(heat),
-                   title="Instructions moved per pass, and what GCN did with the pass",
+    title = "Instructions moved per pass (reverted: GCN restored the pass's previous order)" \
+        if family == "amdgpu" else "Instructions moved per pass"
+    return _layout(fig, 120 + 26 * len(heat), title=title,
                    margin=dict(l=260, r=20, t=40, b=40))
 
 
@@ -278,7 +305,8 @@ def speedup_figure(points: list[dict], aa_bound: float | None, title: str) -> go
     return _layout(fig, 340, title=title)
 
 
-def search_figure(searches: list[tuple[str, dict]], title: str) -> go.Figure:
+def search_figure(searches: list[tuple[str, dict]], title: str, family: str = "amdgpu"
+                  ) -> go.Figure:
     """Best cost so far against evaluations, one line per search (its primary cost term)."""
     fig = go.Figure()
     objective = searches[0][1].get("objective", "")
@@ -291,7 +319,8 @@ def search_figure(searches: list[tuple[str, dict]], title: str) -> go.Figure:
             label += f" (confirmed ×{t['speedup']:.4f})"
         fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line_shape="hv", name=label,
                                  line=dict(color=PALETTE[i % len(PALETTE)])))
-    ytitle = {"time": "best time / LLVM default (screening)", "vgpr": "best VGPRs",
+    ytitle = {"time": "best time / LLVM default (screening)",
+              "vgpr": "best VGPRs" if family == "amdgpu" else "best registers",
               "occupancy": "best −occupancy", "spills": "best spills",
               "cycles": "best est. cycles"}.get(objective, "best cost")
     if objective == "time":  # LLVM's default costs exactly 1

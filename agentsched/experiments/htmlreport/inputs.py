@@ -24,6 +24,7 @@ class Timing:
 class Search:
     label: str  # e.g. "evolve1/gemm8x8.json"
     data: dict
+    kid: str = ""  # the kernel's key on the page (htmlreport.Kernels)
 
     @property
     def kernel(self) -> str:

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import base64
 import gzip
+import shlex
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
 
 from ...core.files import write_text
 from ...core.protocol import ProtocolError
-from ...kernels.ref import resolve_kernel
+from ...kernels.ref import KernelRef, build_label
 from ...targets import parse_target
 from ...tools.programs import ToolFailed
 from . import figures as F
@@ -31,10 +32,60 @@ TABLE_ROWS = 4000  # instruction rows per pass table; larger passes show the lar
 
 # Experiment table columns: (row key, header). The seed's figures are added beside them.
 COLUMNS = [("agent", "agent"), ("decisions", "decision points"), ("changed", "changed"),
-           ("changed_pct", "changed %"), ("vgpr", "VGPRs"), ("sgpr", "SGPRs"),
-           ("occupancy", "waves/SIMD"), ("spills", "spills"), ("scratch_bytes", "scratch B"),
+           ("changed_pct", "changed %"), ("vgpr", "registers"), ("sgpr", "SGPRs"),
+           ("occupancy", "occupancy"), ("spills", "spills"), ("scratch_bytes", "scratch B"),
            ("asm_diff_lines", "asm diff lines"), ("est_cycles", "est. cycles/iter (mca)"),
            ("reverted_regions", "regions reverted"), ("stale", "stale")]
+# What the figures are called on each backend (targets/base.py StaticMetrics), and the
+# columns a backend never fills (NVPTX: no scalar registers, no llvm-mca model).
+HEADS = {"amdgpu": {"vgpr": "VGPRs", "sgpr": "SGPRs", "occupancy": "waves/SIMD"},
+         "nvptx": {"vgpr": "registers", "occupancy": "warps/SM",
+                   "scratch_bytes": "stack frame B"}}
+ABSENT = {"nvptx": {"sgpr", "est_cycles"}}
+# The plugin's instruction classes (instrClass) are AMDGPU's words; on NVPTX 'lds' is shared
+# memory, 'vmem_load'/'vmem_store' every other load/store (global, local, param), 'valu' the
+# rest. The page names them as each backend would.
+CLASS_NAMES = {"nvptx": {"valu": "alu", "vmem_load": "global load",
+                         "vmem_store": "global store", "lds": "shared"}}
+
+
+def family_of(target: str) -> str:
+    """amdgpu or nvptx ('' for a name llc-19 does not know here)."""
+    try:
+        return parse_target(target).family
+    except ValueError:
+        return ""
+
+
+def metric_head(family: str, key: str) -> str:
+    return HEADS.get(family, {}).get(key) or dict(COLUMNS).get(key, key)
+
+
+def columns_for(family: str) -> list[tuple[str, str]]:
+    return [(k, metric_head(family, k)) for k, _ in COLUMNS if k not in ABSENT.get(family, ())]
+
+
+@dataclass
+class KernelInfo:
+    """One kernel of the page (htmlreport.Kernels): its key, its label (the display name,
+    made unique), what compiles it here (None: `why` not), a record naming it (its build)."""
+    key: str
+    label: str
+    ref: KernelRef | None
+    why: str
+    record: dict
+    notes: list[str] = field(default_factory=list)
+    slug: str = ""  # the label as an HTML id
+
+    @property
+    def build(self) -> str:
+        return build_label(self.record)
+
+    def command(self, target: str, extra: str) -> str:
+        """`agentsched report` for this kernel alone (its source and build)."""
+        args = self.ref.cli_args() if self.ref is not None else []
+        kernel = shlex.join(["--kernel", *args]) if args else f"--kernel {self.label}"
+        return f"agentsched report {kernel} --target {target} {extra}"
 TIME_COLUMNS = [("time_us", "time µs"), ("time_ci_us", "95% CI µs"), ("speedup", "speedup")]
 SEED_COLUMNS = [("seed_decisions", "seed: decision points"), ("seed_vgpr", "seed: VGPRs"),
                 ("seed_time", "seed: time vs default")]
@@ -102,28 +153,40 @@ def _seed_cells(kernel: str, target: str, row: dict) -> dict:
     return out
 
 
-def experiment_tables(rows: list[dict]) -> list[dict]:
-    """One table per kernel and target, in the seed's order, with the seed's figures."""
+def experiment_tables(rows: list[dict], kernels: dict[str, KernelInfo]) -> list[dict]:
+    """One table per kernel and target, in the seed's order, with the seed's figures (for
+    the seed's own kernels: a suite kernel's rows, whose record names no file)."""
     from ..reproduce import TABLES, _seed_comparison
     order = [k for _, ks in TABLES for k in ks]
     titles = {k: t for t, ks in TABLES for k in ks}
-    kernels = sorted(dict.fromkeys(r["kernel"] for r in rows),
-                     key=lambda k: (order.index(k) if k in order else len(order), k))
+
+    def suite_name(info: KernelInfo) -> str | None:
+        name = info.record.get("kernel")
+        source = info.record.get("source")
+        return name if name in titles and source in (None, name) else None
+
+    keys = sorted(dict.fromkeys(r["_kid"] for r in rows), key=lambda k: (
+        order.index(suite_name(kernels[k])) if suite_name(kernels[k]) else len(order),
+        kernels[k].label))
     timed = any(r.get("time_us") is not None for r in rows)
     tables = []
-    for kernel in kernels:
-        krows = [r for r in rows if r["kernel"] == kernel]
+    for key in keys:
+        info = kernels[key]
+        seed_name = suite_name(info)
+        krows = [r for r in rows if r["_kid"] == key]
         for target in dict.fromkeys(r["target"] for r in krows):
             trows = [r for r in krows if r["target"] == target]
-            seed = [_seed_cells(kernel, target, r) for r in trows]
-            cols = COLUMNS + (TIME_COLUMNS if timed else [])
+            seed = [_seed_cells(seed_name, target, r) if seed_name else {} for r in trows]
+            cols = columns_for(family_of(target)) + (TIME_COLUMNS if timed else [])
             if any(any(v is not None for v in s.values()) for s in seed):
                 cols = cols + SEED_COLUMNS
             tables.append({
-                "id": f"t-{kernel}-{target}", "kernel": kernel, "target": target,
-                "title": titles.get(kernel, kernel), "columns": cols,
-                "rows": [{**r, **s} for r, s in zip(trows, seed)],
-                "seed_note": _seed_comparison(kernel, trows) if target == "gfx1100" else ""})
+                "id": f"t-{info.slug}-{target}", "kernel": info.label, "target": target,
+                "title": titles.get(seed_name, "") if seed_name else "",
+                "source": info.record.get("source"), "build": info.build,
+                "columns": cols, "rows": [{**r, **s} for r, s in zip(trows, seed)],
+                "seed_note": _seed_comparison(seed_name, trows)
+                if seed_name and target == "gfx1100" else ""})
     return tables
 
 
@@ -207,18 +270,21 @@ def _pass_stats(label: str, tr: PassTrace, ref: PassTrace, instrs: dict) -> dict
             "cycles": len(tr.order) + (stalls[-1] if stalls else 0)}
 
 
-def schedule_section(traces: dict[str, Trace], env, blobs: Blobs) -> dict:
+def schedule_section(traces: dict[str, Trace], env, blobs: Blobs, family: str = "amdgpu"
+                     ) -> dict:
     """Region-by-region views of one kernel/target: a summary, then one lazy block per pass
     (order and pressure plots, instruction table) and per agent (assembly diff)."""
     frag = env.get_template("fragments.html.j2").module
     labels = list(traces)
     color = F.colors_for(labels)
     default = traces["default"]
+    names = CLASS_NAMES.get(family, {})
     instrs: dict = {}
     for tr in traces.values():
         for fn, table in tr.instrs.items():
             for i, v in table.items():
-                instrs.setdefault(fn, {}).setdefault(i, v)
+                if i not in instrs.get(fn, {}):  # (opcode, text, class, latency, preds)
+                    instrs.setdefault(fn, {})[i] = [v[0], v[1], names.get(v[2], v[2]), *v[3:]]
     keys = list(dict.fromkeys(p.key for tr in traces.values() for p in tr.passes))
     by_key = {lab: {p.key: p for p in tr.passes} for lab, tr in traces.items()}
     passes, heat = [], []
@@ -243,7 +309,7 @@ def schedule_section(traces: dict[str, Trace], env, blobs: Blobs) -> dict:
         table_blob = blobs.add(frag.instruction_table(
             labels=[lab for lab, _ in present[1:]], rows=rows, total=total))
         blob = blobs.add(frag.pass_view(ref=ref, stats=stats, figures=figs, note=note,
-                                        table_blob=table_blob, rows=total))
+                                        table_blob=table_blob, rows=total, family=family))
         passes.append({"label": _pass_label(ref), "ref": ref, "stats": stats, "blob": blob,
                        "summary": _pass_summary(stats)})
         heat.append((_pass_label(ref) + f" ({ref.size})",
@@ -258,7 +324,7 @@ def schedule_section(traces: dict[str, Trace], env, blobs: Blobs) -> dict:
                     "blob": blobs.add(frag.asm_diff(diff=diff, label=lab))})
     overview = None
     if heat and len(labels) > 1:
-        overview = F.to_json(F.moved_heatmap(heat, labels[1:]))
+        overview = F.to_json(F.moved_heatmap(heat, labels[1:], family))
     spill_fig = F.to_json(F.spills_figure(spills, color)) \
         if any(spills.values()) else None
     return {"passes": passes, "asm": asm, "overview": overview, "spills": spill_fig,
@@ -318,14 +384,16 @@ def rows_timing_view(rows: list[dict]) -> str | None:
     return F.to_json(F.speedup_figure(pts, aa, "Time vs LLVM's default"))
 
 
-def search_views(searches: list[Search]) -> list[dict]:
+def search_views(searches: list[Search], kernels: dict[str, KernelInfo]) -> list[dict]:
     groups: dict[tuple, list[Search]] = {}
     for s in searches:
-        groups.setdefault((s.kernel, s.target, s.data.get("objective")), []).append(s)
+        groups.setdefault((s.kid, s.target, s.data.get("objective")), []).append(s)
     out = []
-    for (kernel, target, objective), ss in groups.items():
+    for (kid, target, objective), ss in groups.items():
+        kernel = kernels[kid].label if kid in kernels else ss[0].kernel
         fig = F.to_json(F.search_figure([(s.label, s.data) for s in ss],
-                                        f"{kernel} on {target}: best {objective} so far"))
+                                        f"{kernel} on {target}: best {objective} so far",
+                                        family_of(target)))
         out.append({"kernel": kernel, "target": target, "objective": objective,
                     "figure": fig, "searches": ss})
     return out
@@ -339,26 +407,32 @@ def search_variants(searches: list[Search]) -> dict[tuple, list[Variant]]:
     for s in searches:
         text = s.data.get("decisions_text")
         if text and s.data.get("improved", True):
-            out.setdefault((s.kernel, s.target), []).append(
+            out.setdefault((s.kid or s.kernel, s.target), []).append(
                 Variant(f"search {s.label.removesuffix('.json')}", text))
     return out
 
 
 def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]],
-                 sources: dict[str, str] | None = None, schedules: bool = True,
+                 kernels: dict[str, KernelInfo], schedules: bool = True,
                  max_points: int = MAX_POINTS,
                  progress: Callable[[str], None] | None = None, command: str = "") -> dict:
-    """Write the report to `out` (atomically). `variants` maps (kernel, target) to the
-    schedules to compile and show beside LLVM's; `sources` what names a kernel that is not in
-    the suite (its source or spec file). Returns figures about the page."""
+    """Write the report to `out` (atomically). `variants` maps (kernel key, target) to the
+    schedules to compile and show beside LLVM's; `kernels` the page's kernels by key (what
+    compiles each). Returns figures about the page."""
     t0 = time.perf_counter()
     env = _env()
     blobs = Blobs()
     sections = []
-    for (kernel, target), vs in variants.items():
-        sec = {"kernel": kernel, "target": target, "id": f"s-{kernel}-{target}",
-               "notes": [v.note for v in vs if v.note], "views": None}
-        rows = [r for r in inp.rows if r["kernel"] == kernel and r["target"] == target]
+    for r in inp.rows:
+        r["_klabel"] = kernels[r["_kid"]].label
+    for (kid, target), vs in variants.items():
+        info = kernels[kid]
+        family = family_of(target)
+        sec = {"kernel": info.label, "target": target, "id": f"s-{info.slug}-{target}",
+               "source": info.record.get("source"), "build": info.build,
+               "family": family,
+               "notes": [*info.notes, *(v.note for v in vs if v.note)], "views": None}
+        rows = [r for r in inp.rows if r["_kid"] == kid and r["target"] == target]
         sec["timing"] = rows_timing_view(rows)
         if not schedules:
             if sec["timing"]:  # the rows' timings still get their plot
@@ -369,20 +443,25 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
         if default_row and max_points and default_row.get("decisions", 0) > max_points:
             sec["notes"].append(
                 f"Schedule views skipped: {default_row['decisions']:,} decision points per "
-                f"compile is above --max-points {max_points:,}. `agentsched report --kernel "
-                f"{kernel} --target {target} --max-points 0 -o FILE` builds them.")
+                f"compile is above --max-points {max_points:,}. "
+                f"`{info.command(target, '--max-points 0 -o FILE')}` builds them.")
+            continue
+        if info.ref is None:
+            sec["notes"].append(f"Schedule views skipped: the kernel cannot be compiled here "
+                                f"({info.why}). `{info.command(target, '-o FILE')}` with "
+                                f"its source builds them.")
             continue
         try:
             t = parse_target(target)
-            ir = resolve_kernel((sources or {}).get(kernel, kernel)).ir(t)
-        except (ValueError, FileNotFoundError, KeyError) as e:
+            ir = info.ref.ir(t)
+        except (ValueError, FileNotFoundError, KeyError, ToolFailed) as e:
             sec["notes"].append(f"Schedule views skipped: the kernel cannot be compiled "
-                                f"here ({e}).")
+                                f"here ({str(e).splitlines()[0][:300]}).")
             continue
         traces: dict[str, Trace] = {}
         for v in [Variant("default", None)] + [v for v in vs if v.label != "default"]:
             if progress:
-                progress(f"{kernel} {target} {v.label}")
+                progress(f"{info.label} {target} {v.label}")
             if v.label != "default" and v.decisions is None:
                 continue
             try:
@@ -391,9 +470,14 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
                 sec["notes"].append(f"{v.label}: its decisions do not replay on this IR "
                                     f"({str(e).splitlines()[0][:300]}); not shown.")
         if "default" in traces:
-            sec["views"] = schedule_section(traces, env, blobs)
+            sec["views"] = schedule_section(traces, env, blobs, family)
     rows = inp.rows
-    overview = [f for f in (F.metric_bars(rows, "vgpr", "VGPRs by kernel and agent"),
+    families = {family_of(r["target"]) for r in rows}
+    reg_title = "VGPRs" if families == {"amdgpu"} else \
+        "Registers" if families == {"nvptx"} else "Registers (AMDGPU: VGPRs; NVPTX: ptxas's)"
+    overview = [f for f in (F.metric_bars(rows, "vgpr", f"{reg_title} by kernel and agent",
+                                          heads={t: metric_head(family_of(t), "vgpr")
+                                                 for t in {r["target"] for r in rows}}),
                             F.metric_bars(rows, "est_cycles",
                                           "llvm-mca est. cycles / iteration of the hottest "
                                           "loop (log scale)", log=True),
@@ -401,9 +485,10 @@ def build_report(inp: Inputs, out: Path, *, variants: dict[tuple, list[Variant]]
                             if any(r.get("spills") for r in rows) else None) if f]
     html = env.get_template("report.html.j2").render(
         command=command, files=inp.files, tools=sorted({r.get("tools", "") for r in rows} - {""}),
-        tables=experiment_tables(rows), overview=[F.to_json(f) for f in overview],
+        tables=experiment_tables(rows, kernels), overview=[F.to_json(f) for f in overview],
+        families=sorted(families - {""}),
         sections=sections, timings=timing_groups(inp.timings, env, blobs),
-        searches=search_views(inp.searches), blobs=blobs.items,
+        searches=search_views(inp.searches, kernels), blobs=blobs.items,
         plotly_js=_plotly_js(), template=F.template_json(),
         script=(HERE / "static" / "report.js").read_text(),
         style=(HERE / "static" / "report.css").read_text())
