@@ -240,3 +240,26 @@ def test_nvidia_occupancy_for_a_new_architecture_is_one_table_entry(monkeypatch)
     check_measurable("occupancy", t)
     m = agentsched.compile(KERNEL, t, measure=False).measure(Launch(256))
     assert m.occupancy == nvptx.cuda_occupancy("sm_75", m.vgpr, 256, m.shared_bytes) > 0
+
+
+def test_readme_lists_every_command_once():
+    """The README's command table has one line for each command `agentsched --help` and its
+    groups (sdk, triton) show, and none that does not exist."""
+    import typer
+
+    from agentsched.cli.main import app
+
+    def leaves(cmd, path):  # (typer may bundle its own click: a group is what has commands)
+        if getattr(cmd, "commands", None):
+            for name, sub in cmd.commands.items():
+                yield from leaves(sub, [*path, name])
+        else:
+            yield " ".join(path)
+    commands = sorted(leaves(typer.main.get_command(app), []))
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    table = [ln for ln in readme.splitlines() if ln.startswith("| `agentsched ")]
+    listed = []
+    for ln in table:
+        words = ln.split("`")[1].split()[1:]
+        listed.append(" ".join(words[:2]) if words[0] in ("sdk", "triton") else words[0])
+    assert sorted(listed) == commands and len(commands) == 21

@@ -154,3 +154,104 @@ def test_experiment_time_without_gpu_fails_clearly(tmp_path):
     p = _cli("experiment", "fused_mlp", "--target", "sm_90", "--agents", "default", "--time",
              "--store", str(tmp_path / "s.sqlite"))
     assert p.returncode == 1 and "error:" in p.stderr and "Traceback" not in p.stderr
+
+
+# ---------------------------------------------------------------- kernels in the store
+
+def two_kernel_file(path, extra: str = ""):
+    """A file holding two kernels (the project's own header: no SDK needed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text((DATA / "softmax_rows.cu").read_text() + (DATA / "gemm_tile.cu").read_text()
+                    + extra)
+    return path
+
+
+@requires_llvm
+def test_two_kernels_of_a_file_and_two_files_of_one_name_are_kept_apart(tmp_path):
+    """Rows are keyed by the kernel (file content + entry + build): the two kernels of one file
+    and the same-named kernel of another main.cu are three kernels in the store, `show` lists
+    their entry and build and filters by kernel, file and entry."""
+    from .conftest import cli
+    x = two_kernel_file(tmp_path / "x" / "k" / "main.cu")
+    y = two_kernel_file(tmp_path / "y" / "k" / "main.cu", "\n// another file\n")
+    store = tmp_path / "s.sqlite"
+    for src, entry in ((x, "gemm"), (x, "softmax_rows"), (y, "gemm")):
+        r = cli("experiment", str(src), "--entry", entry, "-t", "gfx1100", "-D", "UNUSED=1",
+                "--agents", "default,min_pressure", "--store", str(store))
+        assert r.returncode == 0, r.stderr
+    db = sqlite3.connect(store)
+    keys = db.execute("SELECT DISTINCT kernel_key FROM rows").fetchall()
+    assert len(keys) == 3 and db.execute("SELECT COUNT(*) FROM rows").fetchone()[0] == 6
+    db.close()
+
+    def show(*args):
+        r = cli("show", "--store", str(store), "--format", "csv", *args)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        return [dict(zip(lines[0].split(","), ln.split(","))) for ln in lines[1:]]
+    rows = show()
+    assert {(r["kernel"], r["entry"]) for r in rows} == {
+        ("k/main.cu:gemm", "gemm"), ("k/main.cu:softmax_rows", "softmax_rows")}
+    assert {r["build"] for r in rows} == {"-DUNUSED=1"}
+    assert len(show("--entry", "gemm")) == 4  # both files' gemm
+    assert len(show("--kernel", "main.cu", "--entry", "softmax_rows")) == 2
+    assert len(show("--kernel", "k/main.cu:gemm")) == 4
+    assert len(show("--kernel", keys[0][0][:10])) == 2  # one kernel by its key
+    table = cli("show", "--store", str(store), "--entry", "softmax_rows").stdout
+    assert "entry" in table and "VGPRs" in table and "waves/SIMD" in table
+
+
+SCHEMA_1 = """
+CREATE TABLE rows (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, source_hash TEXT NOT NULL,
+  target TEXT NOT NULL, agent TEXT NOT NULL, decisions_hash TEXT NOT NULL,
+  tool_versions TEXT NOT NULL, row TEXT NOT NULL, created REAL NOT NULL);
+"""
+
+
+@requires_llvm
+def test_a_schema_1_store_is_migrated_and_its_rows_taken_over_not_recompiled(tmp_path):
+    """A store from before kernels had keys: opened, it gets the new columns; its rows stay
+    readable under their old names; an experiment of the same IR, target, agent and tools
+    takes each row over (re-keyed to the kernel, its name and source written in) instead of
+    compiling it again."""
+    from agentsched.experiments.store import legacy_row_key
+    src = DATA / "attn_tile.cu"
+    path = tmp_path / "old.sqlite"
+    new = Store(path)
+    try:
+        made = run_experiment(resolve_kernel(src), "gfx90a", ["default", "pref_salu"], store=new)
+    finally:
+        new.close()
+    # turn it into what the old code wrote: old keys, old columns, old row fields
+    db = sqlite3.connect(path)
+    old_rows = db.execute("SELECT source_hash, target, agent, decisions_hash, tool_versions, "
+                          "row, created FROM rows").fetchall()
+    db.executescript("DROP TABLE rows;" + SCHEMA_1 + "PRAGMA user_version = 0;")
+    for sh, target, agent, dh, tools, row, created in old_rows:
+        r = json.loads(row)
+        for k in ("kernel_key", "source", "build_options", "entry_name", "lang"):
+            r.pop(k, None)
+        r["kernel"] = "attn_tile"
+        db.execute("INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?)",
+                   (legacy_row_key(sh, target, agent, tools), "attn_tile", sh, target, agent,
+                    dh, tools, json.dumps(r), created))
+    db.commit()
+    db.close()
+
+    store = Store(path)
+    try:
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert [r["agent"] for r in store.rows(kernel="attn_tile")] == ["default", "pref_salu"]
+        again = run_experiment(resolve_kernel(src), "gfx90a", ["default", "pref_salu"],
+                               store=store)
+        got = store.db.execute("SELECT kernel, kernel_key, created FROM rows "
+                               "ORDER BY created").fetchall()
+    finally:
+        store.close()
+    assert [r["vgpr"] for r in again] == [r["vgpr"] for r in made]
+    assert [r["decisions_hash"] for r in again] == [r["decisions_hash"] for r in made]
+    assert len(got) == 2  # taken over, not added
+    assert [c for _, _, c in got] == sorted(c for *_, c in old_rows)  # not recompiled
+    ref = resolve_kernel(src)
+    assert {(k, kk) for k, kk, _ in got} == {(ref.name, ref.key)}
+    assert all(r["source"] == str(src) and r["kernel_key"] == ref.key for r in again)

@@ -364,3 +364,90 @@ def test_missing_sdk_header_says_how_to_get_it(tmp_path, monkeypatch):
         sdk.cuda_sdk.cache_clear()
     assert r.returncode != 0
     assert "cublas_v2.h" in r.stderr and "agentsched sdk install" in r.stderr
+
+
+# ---------------------------------------------------------------- naming and keys
+
+def test_a_kernel_is_named_by_directory_file_and_entry_and_keyed_by_content_and_build(tmp_path):
+    """Two kernels of one file, and two files called main.hip, are different kernels with
+    different names; the same file copied elsewhere (its include directory beside it) has the
+    same key (no path in it) and the same name when its directory is called the same."""
+    from agentsched.kernels.ref import BuildOptions, resolve_kernel
+    prefix = ROCM_EX / "Applications/prefix_sum/main.hip"
+    common = BuildOptions(include_dirs=(ROCM_EX / "Common",))
+
+    def ref(path, entry=None, **kw):
+        return resolve_kernel(path, BuildOptions(**{**common.__dict__, "entry": entry, **kw}))
+    a, b = ref(prefix, "block_prefix_sum"), ref(prefix, "device_prefix_sum")
+    mm = ref(ROCM_EX / "HIP-Basic/matrix_multiplication/main.hip")
+    assert a.name == "prefix_sum/main.hip:block_prefix_sum"
+    assert b.name == "prefix_sum/main.hip:device_prefix_sum"
+    assert mm.name == "matrix_multiplication/main.hip"
+    assert len({a.key, b.key, mm.key}) == 3
+    # every build input changes the key; the same inputs give the same key
+    assert ref(prefix, "block_prefix_sum").key == a.key
+    for other in (ref(prefix, "block_prefix_sum", defines={"N": "4"}),
+                  ref(prefix, "block_prefix_sum", flags=("-ffast-math",)),
+                  ref(prefix, "block_prefix_sum", block=(128,)),
+                  ref(prefix, "block_prefix_sum", lang="cuda"),
+                  ref(prefix, "block_prefix_sum", include_dirs=(ROCM_EX,))):
+        assert other.key != a.key
+    assert ref(prefix, "block_prefix_sum", lang="hip").key == a.key  # what .hip is anyway
+    # a copy of the tree elsewhere: same key (relative -I, content), same name
+    root = tmp_path / "deep" / "er" / "rocm-examples"
+    shutil.copytree(ROCM_EX, root)
+    moved = resolve_kernel(root / "Applications/prefix_sum/main.hip",
+                           BuildOptions(entry="block_prefix_sum",
+                                        include_dirs=(root / "Common",)))
+    assert moved.key == a.key and moved.name == a.name
+    # the same name, another content: another key
+    (root / "Applications/prefix_sum/main.hip").write_text(
+        prefix.read_text() + "\n// edited\n")
+    edited = resolve_kernel(root / "Applications/prefix_sum/main.hip",
+                            BuildOptions(entry="block_prefix_sum",
+                                         include_dirs=(root / "Common",)))
+    assert edited.name == a.name and edited.key != a.key
+    # what rows record rebuilds the kernel
+    rec = a.record()
+    assert rec["kernel"] == a.name and rec["kernel_key"] == a.key
+    assert rec["source"] == str(prefix) and rec["build_options"]["entry"] == "block_prefix_sum"
+    from agentsched.kernels.ref import kernel_from_record
+    assert kernel_from_record(json.loads(json.dumps(rec))).key == a.key
+    assert a.file_name == "prefix_sum_main.hip_block_prefix_sum"
+
+
+def test_a_record_that_cannot_be_rebuilt_says_why(tmp_path, monkeypatch):
+    from agentsched.kernels.ref import RecordError, kernel_from_record, resolve_kernel
+    assert kernel_from_record({"kernel": "fused_mlp"}).name == "fused_mlp"  # an older row
+    with pytest.raises(RecordError, match="'main' is not a suite kernel.*names no source"):
+        kernel_from_record({"kernel": "main"})
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *x) { x[0] = 1; }\n")
+    monkeypatch.chdir(tmp_path)
+    rec = resolve_kernel("k.cu").record()
+    assert rec["source"] == "k.cu" and rec["kernel"] == f"{tmp_path.name}/k.cu"
+    monkeypatch.chdir(tmp_path.parent)  # a relative source is taken from the current directory
+    with pytest.raises(RecordError, match="k.cu: not found from .*directory the command runs"):
+        kernel_from_record(rec)
+    with pytest.raises(RecordError, match="unknown field 'bogus'"):
+        kernel_from_record({**rec, "source": str(src), "build_options": {"bogus": 1}})
+
+
+@requires_llvm
+@requires_rocm
+def test_compile_json_records_what_rebuilds_the_kernel(tmp_path):
+    src = ROCM_EX / "Applications/prefix_sum/main.hip"
+    r = cli("compile", str(src), "--entry", "device_prefix_sum", "-I", str(ROCM_EX / "Common"),
+            "-D", "UNUSED=2", "--block", "256", "-t", "gfx942", "-o", str(tmp_path / "k.s"),
+            "--json", str(tmp_path / "k.json"))
+    assert r.returncode == 0, r.stderr
+    from agentsched.kernels.ref import kernel_from_record
+    summary = json.loads((tmp_path / "k.json").read_text())
+    assert summary["kernel"] == "prefix_sum/main.hip:device_prefix_sum"
+    assert summary["source"] == str(src) and summary["lang"] is None
+    assert summary["build_options"] == {
+        "entry": "device_prefix_sum", "include_dirs": [str(ROCM_EX / "Common")],
+        "defines": {"UNUSED": "2"}, "flags": [], "block": [256], "lang": None}
+    again = kernel_from_record(summary)
+    assert again.key == summary["kernel_key"]
+    assert ir_entry(again.ir(parse_target("gfx942"))) == summary["symbol"]

@@ -306,5 +306,131 @@ def test_report_cli_on_a_users_own_source(tmp_path):
             "-o", str(out))
     assert r.returncode == 0, r.stderr
     html = out.read_text()
-    assert "Schedules: <code>softmax_rows</code> on sm_90" in html
+    assert "Schedules: <code>data/softmax_rows.cu</code> on sm_90" in html
     assert "max_latency moved" in html and "cannot be compiled here" not in html
+    # NVPTX's words: registers and warps/SM, NVPTX's instruction classes, no AMD columns
+    table = re.search(r'<table class="sortable experiment".*?</thead>', html, re.S).group(0)
+    assert "registers" in table and "warps/SM" in table
+    assert not re.search(r"VGPRs|SGPRs|waves/SIMD|mca", table)
+    cells = _blobs(html)
+    assert "<td>alu<td>" in cells and "<td>valu<td>" not in cells
+    body = re.search(r'<section id="experiments">.*?</section>', html, re.S).group(0)
+    assert "GCN" not in cells and "GCN" not in body + "".join(_sections(html).values())
+
+
+# ---------------------------------------------------------------- users' kernels
+
+def test_heatmap_cells_say_moved_and_name_the_fate_only_when_not_kept():
+    from agentsched.experiments.htmlreport.figures import heat_cell, moved_heatmap
+    assert heat_cell(0.62, "kept") == ("62% moved",
+                                       "62.0% of the pass's instructions moved; GCN kept the pass")
+    assert heat_cell(0.62, "reverted")[0] == "62% moved, reverted"
+    assert "the scheduler kept" in heat_cell(0.5, "kept", "nvptx")[1]
+    fig = moved_heatmap([("f · region 0 · visit 1 (10)", {"a": (0.62, "kept")})], ["a"])
+    assert list(fig.data[0].text[0]) == ["62% moved"] and "GCN" in fig.layout.title.text
+    assert "GCN" not in moved_heatmap([("p", {"a": (0.1, "kept")})], ["a"], "nvptx").layout.title.text
+
+
+def _figures(html: str) -> list[dict]:
+    return [json.loads(f) for f in re.findall(
+        r'<script type="application/json" class="figure">(.*?)</script>', html, re.S)]
+
+
+def _sections(html: str) -> dict[str, str]:
+    """Schedule sections by id."""
+    return dict(re.findall(r'<section id="(s-[^"]+)" class="schedules">(.*?)</section>', html,
+                           re.S))
+
+
+def _blobs(html: str) -> str:
+    import base64
+    import gzip
+    return "".join(gzip.decompress(base64.b64decode(b)).decode() for b in re.findall(
+        r'<script type="text/x-gzip-base64" id="blob\d+">([^<]*)</script>', html))
+
+
+@requires_llvm
+def test_report_from_saved_json_of_two_kernels_of_a_file_and_a_namesake(tmp_path, monkeypatch):
+    """experiment --json and search --json of users' kernels (relative paths, -D, --entry),
+    then a report from those files alone and a fresh store: every kernel is rebuilt from what
+    its JSON records and gets its table and its schedule views; the two kernels of one file
+    and the same-named kernel of another file are never mixed (tables, bars, sections)."""
+    from .test_experiment import two_kernel_file
+    monkeypatch.chdir(tmp_path)
+    two_kernel_file(tmp_path / "x" / "k" / "main.cu")
+    two_kernel_file(tmp_path / "y" / "k" / "main.cu", "\n#define UNUSED_HERE 1\n")
+    store = str(tmp_path / "s.sqlite")
+    runs = [("x/k/main.cu", "gemm"), ("x/k/main.cu", "softmax_rows"), ("y/k/main.cu", "gemm")]
+    for i, (src, entry) in enumerate(runs):
+        r = cli("experiment", src, "--entry", entry, "-D", "SCALE=2", "-t", "gfx1100",
+                "--agents", "default,min_pressure", "--store", store, "--json", f"rows{i}.json")
+        assert r.returncode == 0, r.stderr
+    r = cli("search", "x/k/main.cu", "--entry", "gemm", "-D", "SCALE=2", "-t", "gfx1100",
+            "--objective", "vgpr", "--budget", "8", "--json", "search.json")
+    assert r.returncode == 0, r.stderr
+    search = json.loads((tmp_path / "search.json").read_text())
+    assert search["source"] == "x/k/main.cu" and search["entry"] == "gemm"
+    assert search["build_options"]["defines"] == {"SCALE": "2"} and search["decisions_text"]
+    assert search["kernel"] == "k/main.cu:gemm"
+    rows0 = json.loads((tmp_path / "rows0.json").read_text())
+    assert search["kernel_key"] == rows0[0]["kernel_key"]  # the same kernel
+
+    # a fresh store: the decisions are not there, so (deterministic agents) they are re-run
+    r = cli("report", "rows0.json", "rows1.json", "rows2.json", "search.json",
+            "--store", str(tmp_path / "fresh.sqlite"), "-o", "r.html")
+    assert r.returncode == 0, r.stderr
+    html = (tmp_path / "r.html").read_text()
+    assert "cannot be compiled" not in html and "Schedule views skipped" not in html
+    gemm_x, gemm_y = (f"k/main.cu:gemm [{json.loads((tmp_path / f).read_text())[0]['kernel_key'][:8]}]"
+                      for f in ("rows0.json", "rows2.json"))
+    sections = _sections(html)
+    assert len(sections) == 3
+    headings = re.findall(r"<h2>Schedules: <code>(.*?)</code> on gfx1100</h2>", html)
+    assert sorted(headings) == sorted([gemm_x, gemm_y, "k/main.cu:softmax_rows"])
+    for body in sections.values():  # every view: passes, heatmap, assembly diffs
+        assert 'class="lazy pass"' in body and 'class="lazy asm"' in body
+        assert "min_pressure moved" in body
+    if search["improved"]:  # the search's winner beside the agents
+        assert "search search moved" in html
+    assert 'id="search"' in html
+    # tables: one per kernel, each with its own two rows
+    tables = re.findall(r'<table class="sortable experiment" id="([^"]+)">(.*?)</table>', html,
+                        re.S)
+    assert len(tables) == 3 and all(body.count("<tr class=") == 2 for _, body in tables)
+    # the VGPR bars: one bar per kernel and agent, never two kernels on one bar
+    bars = next(f for f in _figures(html)
+                if f["layout"]["title"]["text"].startswith("VGPRs by kernel"))
+    for trace in bars["data"]:
+        assert sorted(trace["x"]) == sorted([gemm_x, gemm_y, "k/main.cu:softmax_rows"])
+    assert "-DSCALE=2" in html  # the build is shown with the kernel
+
+    # run from elsewhere, the relative sources are not found: said per kernel, tables kept
+    monkeypatch.chdir(tmp_path.parent)
+    r = cli("report", str(tmp_path / "rows1.json"), "--store", store, "-o",
+            str(tmp_path / "r2.html"))
+    assert r.returncode == 0, r.stderr
+    html = (tmp_path / "r2.html").read_text()
+    assert "x/k/main.cu: not found from" in html and 'class="sortable experiment"' in html
+
+
+@requires_llvm
+@pytest.mark.skipif(not Path("/usr/include/hip/hip_runtime.h").exists(),
+                    reason="Debian's libamdhip64-dev missing (scripts/install-deps.sh)")
+def test_report_cli_takes_compiles_build_options(tmp_path):
+    """`report --kernel FILE --entry E -I DIR` on an unchanged public HIP program (one of two
+    kernels in a main.hip): its own rows and schedule views; its build in the page."""
+    ex = REPO / "tests" / "data" / "public" / "rocm-examples"
+    out = tmp_path / "r.html"
+    r = cli("report", "--kernel", str(ex / "Applications/prefix_sum/main.hip"),
+            "--entry", "device_prefix_sum", "-I", str(ex / "Common"), "--block", "256",
+            "-t", "gfx1100", "--agents", "default,min_pressure",
+            "--store", str(tmp_path / "s.sqlite"), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    sections = _sections(html)
+    assert list(sections) == ["s-prefix_sum_main.hip_device_prefix_sum-gfx1100"]
+    body = sections["s-prefix_sum_main.hip_device_prefix_sum-gfx1100"]
+    assert 'class="lazy pass"' in body and "min_pressure moved" in body
+    assert "--block 256" in html and "block_prefix_sum" not in html.split('id="experiments"')[1]
+    r = cli("report", "rows.json", "--entry", "k", "-o", str(out))
+    assert r.returncode == 2 and "apply to --kernel" in r.stderr

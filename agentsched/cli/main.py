@@ -333,7 +333,7 @@ ROW_COLUMNS = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "
 ROW_HEADS = {"amdgpu": {"vgpr": "VGPRs", "sgpr": "SGPRs", "occupancy": "waves/SIMD"},
              "nvptx": {"vgpr": "registers", "occupancy": "warps/SM"},
              "": {"vgpr": "registers", "occupancy": "occupancy"}}
-NOT_ON = {"nvptx": {"sgpr", "est_cycles"}}
+NOT_ON = {"nvptx": {"sgpr", "est_cycles", "reverted_regions"}}  # (GCN reverts regions)
 
 
 def _row_columns(rows: list[dict], columns: list[str]) -> tuple[list[str], dict[str, str]]:
@@ -404,8 +404,9 @@ def show(store_path: Optional[Path] = StoreOpt,
          agent: Optional[str] = typer.Option(None, "--agent", "-a",
                                              help="Only this agent (name, or NAME:seed=N)"),
          fmt: str = FormatOpt):
-    """Browse the results store: the rows experiments, reproduce and report have made, with
-    each kernel's entry and build."""
+    """Browse the results store: the rows experiments, reproduce and report have made.
+
+    Each row names its kernel (directory/file:entry), entry and build."""
     _format(fmt)
     rows = api.show(store_path, kernel=kernel, entry=entry, target=target, agent=agent)
     if not rows and fmt == "table":
@@ -470,8 +471,10 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search.
+
     --kernel's sources are built as `compile` builds them (--entry, -I, -D ...); the kernels
-    of saved JSON are rebuilt from what it records."""
+    of saved JSON are rebuilt from what it records (a relative source path is taken from the
+    current directory)."""
     say = _outputs(output)
     build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
     if not kernel and build != api.BuildOptions():

@@ -118,6 +118,8 @@ class KernelRef:
                 v = [os.path.relpath(Path(d).resolve(), src_dir) for d in v]
             elif f.name == "defines":
                 v = sorted((str(k), "" if x is None else str(x)) for k, x in v.items())
+            elif f.name == "lang" and v is None and Path(self.source).suffix == ".hip":
+                v = "hip"  # what a .hip file is anyway
             elif isinstance(v, tuple):
                 v = list(v)
             ident[f.name] = v
@@ -214,8 +216,10 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
     if isinstance(arg, KernelRef):
         return arg
     b = build or BuildOptions()
-    if not isinstance(arg, (str, Path)):  # a KernelSpec
-        return _from_spec(arg, None, b, None)
+    if not isinstance(arg, (str, Path)):  # a KernelSpec: a suite kernel is named again by name
+        from .suite import SUITE
+        return _from_spec(arg, None, b, arg.name if SUITE.get(getattr(arg, "name", None))
+                          is arg else None)
     path = Path(arg)
     from .triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)

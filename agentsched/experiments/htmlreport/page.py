@@ -41,7 +41,7 @@ COLUMNS = [("agent", "agent"), ("decisions", "decision points"), ("changed", "ch
 HEADS = {"amdgpu": {"vgpr": "VGPRs", "sgpr": "SGPRs", "occupancy": "waves/SIMD"},
          "nvptx": {"vgpr": "registers", "occupancy": "warps/SM",
                    "scratch_bytes": "stack frame B"}}
-ABSENT = {"nvptx": {"sgpr", "est_cycles"}}
+ABSENT = {"nvptx": {"sgpr", "est_cycles", "reverted_regions"}}  # (GCN reverts regions)
 # The plugin's instruction classes (instrClass) are AMDGPU's words; on NVPTX 'lds' is shared
 # memory, 'vmem_load'/'vmem_store' every other load/store (global, local, param), 'valu' the
 # rest. The page names them as each backend would.
