@@ -411,6 +411,35 @@ def test_report_from_saved_json_of_two_kernels_of_a_file_and_a_namesake(tmp_path
     assert r.returncode == 0, r.stderr
     html = (tmp_path / "r2.html").read_text()
     assert "x/k/main.cu: not found from" in html and 'class="sortable experiment"' in html
+    _opens_cleanly(tmp_path / "r.html", sections=3)
+
+
+def _opens_cleanly(page_path: Path, sections: int) -> None:
+    """In chromium (when installed): no console errors, every section's first pass and
+    assembly diff inflate and draw."""
+    if shutil.which("chromium") is None:
+        return
+    chromium, pw = _chromium()
+    problems = []
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_context(offline=True).new_page()
+            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: problems.append(str(e)))
+            page.goto(page_path.as_uri(), wait_until="load")
+            secs = page.locator("section.schedules")
+            assert secs.count() == sections
+            for i in range(sections):
+                one = secs.nth(i).locator("details.pass").first
+                one.locator("summary").click()
+                one.locator(".js-plotly-plot").first.wait_for()
+                asm = secs.nth(i).locator("details.asm").first
+                asm.locator("summary").click()
+                asm.locator("table.asmdiff tbody tr").first.wait_for()
+        finally:
+            browser.close()
+    assert problems == []
 
 
 @requires_llvm
@@ -428,8 +457,8 @@ def test_report_cli_takes_compiles_build_options(tmp_path):
     assert r.returncode == 0, r.stderr
     html = out.read_text()
     sections = _sections(html)
-    assert list(sections) == ["s-prefix_sum_main.hip_device_prefix_sum-gfx1100"]
-    body = sections["s-prefix_sum_main.hip_device_prefix_sum-gfx1100"]
+    assert list(sections) == ["s-prefix_sum_main_hip_device_prefix_sum-gfx1100"]
+    body = sections["s-prefix_sum_main_hip_device_prefix_sum-gfx1100"]
     assert 'class="lazy pass"' in body and "min_pressure moved" in body
     assert "--block 256" in html and "block_prefix_sum" not in html.split('id="experiments"')[1]
     r = cli("report", "rows.json", "--entry", "k", "-o", str(out))

@@ -208,8 +208,10 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
                json_out: str | Path | None = None, csv_out: str | Path | None = None,
                progress: Callable[[str], None] | None = None) -> list[dict]:
     """One row of metrics per agent (decisions changed, registers, occupancy, spills, cycles
-    ...), each stored in the results store as it finishes and reused from it when the IR,
-    target, agent and tools are the same. time=True also times every row's schedule on this
+    ...), each stored in the results store as it finishes and reused from it when the kernel
+    (source, entry, build: KernelRef.key), its IR, target, agent and tools are the same. Each
+    row names the kernel (kernel, kernel_key, entry, symbol) and records what rebuilds it
+    (source as given, build_options). time=True also times every row's schedule on this
     machine's GPU (the kernel needs a spec). json_out, csv_out: the rows as files."""
     from ..experiments.bundles import time_rows
     from ..experiments.experiment import run_experiment

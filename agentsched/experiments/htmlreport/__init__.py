@@ -119,7 +119,7 @@ class Kernels:
                 info.label = f"{info.label} [{info.key.removeprefix('name:')[:8]}]"
         used: set[str] = set()
         for info in self.by_key.values():
-            slug = re.sub(r"[^A-Za-z0-9_.-]+", "_", info.label).strip("_") or "kernel"
+            slug = re.sub(r"[^A-Za-z0-9_-]+", "_", info.label).strip("_") or "kernel"
             if slug in used:
                 slug = f"{slug}_{len(used)}"
             used.add(slug)
