@@ -192,10 +192,11 @@ def test_tables_are_never_cut_and_formats_parse(tmp_path):
     assert {r["agent"] for r in rows} == {"default", "min_pressure"}
     csv_lines = cli("show", "--store", store, "--agent", "min_pressure",
                     "--format", "csv").stdout.splitlines()
-    assert csv_lines[0].startswith("kernel,target,agent,") and len(csv_lines) == 2
+    assert csv_lines[0].startswith("kernel,entry,build,target,agent,") and len(csv_lines) == 2
     md = cli("show", "--store", store, "--kernel", "softmax_rows", "--format",
              "markdown").stdout.splitlines()
-    assert md[0].startswith("| kernel | target | agent") and md[1].startswith("|---|")
+    assert md[0].startswith("| kernel | entry | build | target | agent | decisions")
+    assert "| VGPRs | SGPRs | waves/SIMD |" in md[0] and md[1].startswith("|---|")
     assert len(md) == 4
     assert cli("show", "--store", store, "--target", "sm_90", "--format", "json").stdout \
         .strip() == "[]"

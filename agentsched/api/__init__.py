@@ -383,8 +383,8 @@ def show(store: str | Path | Store | None = None, *, kernel: str | None = None,
          entry: str | None = None, target: str | None = None,
          agent: str | None = None) -> list[dict]:
     """The rows in the results store, oldest first; filters: kernel (its display name such
-    as prefix_sum/main.hip:block_prefix_sum, its file part with or without the directory, or
-    the start of its key), entry (as given, the kernel's source name or its symbol), target,
+    as prefix_sum/main.hip:block_prefix_sum, its file with or without the directory or
+    suffix, or the start of its key), entry (as given, the kernel's source name or its symbol), target,
     agent (its name, or its label such as random:seed=1)."""
     with _store(store) as s:
         return s.rows(kernel=kernel, entry=entry, target=target, agent=agent)

@@ -396,7 +396,7 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
 def show(store_path: Optional[Path] = StoreOpt,
          kernel: Optional[str] = typer.Option(
              None, "--kernel", help="Only this kernel: its name (prefix_sum/main.hip:"
-                                    "block_prefix_sum), file (main.hip) or key"),
+                                    "block_prefix_sum), file (main.hip, main) or key"),
          entry: Optional[str] = typer.Option(
              None, "--entry", "-e", help="Only this entry (as given, its source name or its "
                                          "symbol)"),

@@ -179,7 +179,7 @@ class Store:
     def rows(self, kernel: str | None = None, target: str | None = None,
              agent: str | None = None, entry: str | None = None) -> list[dict]:
         """Stored rows, oldest first. `kernel` matches the display name, its file part with
-        or without the directory (prefix_sum/main.hip and main.hip both match
+        or without the directory or suffix (prefix_sum/main.hip, main.hip and main all match
         prefix_sum/main.hip:block_prefix_sum) or the start (8+ digits) of the kernel's key;
         `entry` the entry as given or the symbol; `agent` the agent's name or its label
         (random matches random:seed=0 and random:seed=1; random:seed=1 only that one)."""
@@ -198,5 +198,6 @@ class Store:
 def kernel_matches(name: str, key: str | None, wanted: str) -> bool:
     """Whether a row of kernel `name` (key `key`) is the kernel `wanted` names (Store.rows)."""
     file_part = name.split(":", 1)[0]
-    return wanted in (name, file_part, file_part.rsplit("/", 1)[-1]) or \
+    base = file_part.rsplit("/", 1)[-1]
+    return wanted in (name, file_part, base, base.rsplit(".", 1)[0]) or \
         (len(wanted) >= 8 and bool(key) and key.startswith(wanted))

@@ -194,7 +194,7 @@ def kernel_from_record(record: dict) -> KernelRef:
     except (TypeError, ValueError) as e:
         raise RecordError(f"{source}: {e}") from None
     path = Path(source)
-    if path.suffix and not path.exists():
+    if (path.suffix or len(path.parts) > 1) and not path.exists():  # a path, not a suite name
         raise RecordError(f"{source}: not found from {Path.cwd()} (a relative path in saved "
                           f"JSON is taken from the directory the command runs in, as it was "
                           f"when the JSON was made)")
