@@ -461,5 +461,14 @@ def test_report_cli_takes_compiles_build_options(tmp_path):
     body = sections["s-prefix_sum_main_hip_device_prefix_sum-gfx1100"]
     assert 'class="lazy pass"' in body and "min_pressure moved" in body
     assert "--block 256" in html and "block_prefix_sum" not in html.split('id="experiments"')[1]
+    # a kernel whose views are skipped says how to build them: its own source and build
+    r = cli("report", "--kernel", str(ex / "Applications/prefix_sum/main.hip"),
+            "--entry", "device_prefix_sum", "-I", str(ex / "Common"), "--block", "256",
+            "-t", "gfx1100", "--agents", "default,min_pressure", "--max-points", "1",
+            "--store", str(tmp_path / "s.sqlite"), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert (f"agentsched report --kernel {ex / 'Applications/prefix_sum/main.hip'} --entry "
+            f"device_prefix_sum -I {ex / 'Common'} --block 256 --target gfx1100 --max-points 0"
+            ) in out.read_text()
     r = cli("report", "rows.json", "--entry", "k", "-o", str(out))
     assert r.returncode == 2 and "apply to --kernel" in r.stderr

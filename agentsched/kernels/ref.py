@@ -40,23 +40,32 @@ class BuildOptions:
     lang: str | None = None
 
     def to_dict(self) -> dict:
-        """The options as JSON (paths as given), what from_dict reads back."""
-        return {"entry": self.entry, "include_dirs": [str(d) for d in self.include_dirs],
-                "defines": dict(self.defines), "flags": list(self.flags),
-                "block": list(self.block) if self.block else None, "lang": self.lang}
+        """The options as JSON (paths as given), what from_dict reads back: every field, so
+        an option added here is recorded and rebuilt too."""
+        out = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, (tuple, list)):
+                v = [str(x) if isinstance(x, Path) else x for x in v] if v else (
+                    None if f.name == "block" else [])
+            out[f.name] = dict(v) if isinstance(v, dict) else v
+        return out
 
     @classmethod
     def from_dict(cls, d: dict | None) -> BuildOptions:
-        d = d or {}
+        d = dict(d or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(d) - known)
         if unknown:
             raise ValueError(f"build options: unknown field {unknown[0]!r}")
-        return cls(entry=d.get("entry"),
-                   include_dirs=tuple(Path(x) for x in d.get("include_dirs") or ()),
-                   defines=dict(d.get("defines") or {}), flags=tuple(d.get("flags") or ()),
-                   block=tuple(int(x) for x in d["block"]) if d.get("block") else None,
-                   lang=d.get("lang"))
+        if d.get("include_dirs") is not None:
+            d["include_dirs"] = tuple(Path(x) for x in d["include_dirs"])
+        if d.get("block"):
+            d["block"] = tuple(int(x) for x in d["block"])
+        for f in fields(cls):  # lists back to the tuples the fields hold
+            if isinstance(d.get(f.name), list):
+                d[f.name] = tuple(d[f.name])
+        return cls(**{k: v for k, v in d.items() if v is not None})  # None: the default
 
 
 @dataclass
