@@ -109,7 +109,10 @@ class Store:
                         self.db.execute(f"ALTER TABLE rows ADD COLUMN {name} {kind}")
                 for key, row in self.db.execute(
                         "SELECT key, row FROM rows WHERE kernel_key IS NULL").fetchall():
-                    r = json.loads(row)
+                    try:
+                        r = json.loads(row)
+                    except ValueError:  # not a row this code wrote: left as it is
+                        continue
                     self.db.execute("UPDATE rows SET entry = ?, symbol = ? WHERE key = ?",
                                     (r.get("entry"), r.get("symbol"), key))
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -148,9 +151,12 @@ class Store:
         with self.db:
             hit = self.db.execute("SELECT row FROM rows WHERE key = ? AND kernel_key IS NULL",
                                   (old_key,)).fetchone()
-            if hit is None:
+            try:
+                row = {**json.loads(hit[0]), **identity} if hit is not None else None
+            except ValueError:
+                row = None
+            if row is None:
                 return None
-            row = {**json.loads(hit[0]), **identity}
             self.db.execute("UPDATE rows SET key = ?, kernel = ?, kernel_key = ?, entry = ?, "
                             "row = ? WHERE key = ?",
                             (key, row["kernel"], row["kernel_key"],
