@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.files import together, write_text
+from ..core.files import read_text, together, write_text
 from ..core.hashing import sha256_hex
 from ..core.paths import data_dir
 from ..core.protocol import Decision, write_decisions
@@ -269,11 +269,11 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
 def init_weights_from(files: Sequence[str | Path]) -> list:
     """Linear-policy weights of earlier `search --method evolve` JSON files (`--init-from`):
     the best, and with --objective time every finalist of the confirmation run (its winner
-    first)."""
+    first). A file may be stored compressed (`.json.xz`, `.json.gz`)."""
     out = []
     for f in files:
         try:
-            data = json.loads(Path(f).read_text())
+            data = json.loads(read_text(f))
             found = [data["info"].get("best_weights") or []]
             timing = data.get("timing") or {}
             for fin in timing.get("finalists", []):
