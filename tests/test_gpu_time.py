@@ -264,6 +264,7 @@ def test_beam_refines_a_given_policy(tmp_path):
     root schedule is that policy's (128 registers for the H200 gemm8x8 winner's weights)
     and every branch stays a valid, strictly replayable schedule."""
     from agentsched.searches.run import init_weights_from
+    from agentsched.tools.programs import find_ptxas
     init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json.xz"])
     out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=12, workers=2,
                      method="beam", json_out=tmp_path / "b.json",
