@@ -114,8 +114,13 @@ def together(*paths: str | Path | None, separate: bool = False) -> Iterator[_Bat
     try:
         hold(*paths)
         yield batch
-    except BaseException:
-        _discard(batch.staged)
+    except BaseException as e:
+        # An exception that says what it leaves (`kept`: a stopped search's best so far,
+        # complete for what was done) publishes the batch; any other discards it.
+        if getattr(e, "kept", None):
+            _publish_all(batch.staged)
+        else:
+            _discard(batch.staged)
         raise
     finally:
         _batch.reset(token)

@@ -76,6 +76,13 @@ class GpuTimer:
             self.close()
             raise
 
+    def identity(self) -> str:
+        """What the ratios this timer measures depend on besides the modules: the GPU, the
+        kernel's inputs and the timing method (part of a search journal's key)."""
+        info = self.rt.device_info() if hasattr(self.rt, "device_info") else {}
+        return (f"{type(self.rt).__name__} {info.get('name', '?')} {self.spec.name} "
+                f"size {self.size} seed {self.seed} {self.rounds}x{self.reps}")
+
     def _load(self, module: bytes):
         self._n += 1
         path = Path(self._dir.name) / f"m{self._n}{self.suffix}"
