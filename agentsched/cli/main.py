@@ -306,6 +306,39 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     _nothing_to_schedule(rep)
 
 
+@app.command("ir")
+def ir_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py, suite kernel or "
+                                                 "Triton kernel"),
+           target: str = TargetOpt,
+           output: Path = typer.Option(..., "-o", "--output", help="The IR (.ll; - for stdout)"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+    """Write the kernel's device LLVM IR for a target, as every command compiles it (its first
+    line names the kernel): what a machine without clang schedules (docs/gpu-machine.md)."""
+    from .. import api as A
+    from ..core.files import write_bytes
+    say = _outputs(output)
+    ir = A.emit_ir(source, target, build=_build(entry, include, define, std, fast_math,
+                                                clang_flag, block, lang))
+    write_bytes(output, ir.read_bytes())
+    say.print(f"-> {output}")
+
+
+@app.command("pack")
+def pack_cmd(output: Path = typer.Argument(..., help="A new directory (replaced as a whole "
+                                                     "when it holds an earlier pack)")):
+    """Pack what a machine without LLVM 19 needs (Debian's llc-19 and the tools agentsched
+    runs, their libraries, the built plugin, this package) with a launcher: there,
+    `OUTPUT/agentsched COMMAND ...` runs any command (docs/gpu-machine.md)."""
+    from ..tools.pack import pack
+    info = pack(output)
+    out.print(f"{output}/agentsched: LLVM {info.llvm}, plugin {info.plugin}, "
+              f"{len(info.tools)} tools, {len(info.libraries)} libraries, "
+              f"{info.bytes / 2**20:.1f} MiB")
+
+
 sdk_app = typer.Typer(help="Vendors' SDKs for users' own CUDA/HIP kernels (docs/own-kernel.md).",
                       no_args_is_help=True)
 app.add_typer(sdk_app, name="sdk")
