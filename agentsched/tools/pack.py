@@ -117,7 +117,7 @@ def pack(dest: str | Path, level: int = 6) -> PackInfo:
         tmp = Path(tmpd) / "pack"
         tmp.mkdir()
         tarball = tmp / "pack.tar.xz"
-        with tarfile.open(tarball, "w:xz", preset=level) as tar:
+        with tarfile.open(tarball, mode="w:xz", preset=level) as tar:  # type: ignore[call-overload]
             for name, tool in zip(TOOLS, tools):
                 tar.add(tool, f"llvm/real/{name}")
                 _add_text(tar, f"llvm/bin/{name}", WRAPPER.format(tool=name), 0o755)
