@@ -28,7 +28,6 @@ from ..kernels.spec import KernelSpec
 from ..runtime import KernelLoadError, Runtime, get_runtime
 from ..targets import Target
 
-
 # The next step when LLVM's own build of a kernel is wrong or faults (a race, an out-of-bounds
 # access that another compiler's build happens not to hit): the kernel, not the schedule.
 SANITIZER_HINT = ("Check that build with compute-sanitizer: `agentsched bundle KERNEL -t "
