@@ -141,7 +141,10 @@ def hook_run(argv: Sequence[str], *, policy: str | Path | None = None,
     try:
         child_env = {**os.environ, **environment(policy, db, quiet=quiet, log=logfile)}
         child_env.pop(envvars.TRITON_OFF, None)
-        proc = subprocess.Popen(list(argv), env=child_env)
+        try:
+            proc = subprocess.Popen(list(argv), env=child_env)
+        except OSError as e:
+            raise OSError(f"cannot run {argv[0]}: {e.strerror}") from None
         forward = (signal.SIGTERM, signal.SIGHUP)
         before = {s: signal.getsignal(s) for s in (*forward, signal.SIGINT)}
         try:

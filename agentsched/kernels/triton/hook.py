@@ -176,7 +176,7 @@ def _stages_hook(backend, stages, options, language, capability) -> None:
             metadata["name"] = name  # what Triton's make_ptx sets (compiler.py:444-446)
             # Triton's own cubin stage (its ptxas, its flags) run here, so that PTX ptxas
             # refuses still falls back to Triton's PTX. Its make_cubin prints the whole PTX
-            # before raising (compiler.py:516-528): held back.
+            # before raising (compiler.py:520-529): held back.
             with _quiet_triton():
                 cubin = triton_cubin(ptx, metadata)
         except Exception as e:  # noqa: BLE001 - any failure: Triton's own PTX
@@ -302,8 +302,11 @@ def agentsched_ptx(llir: str, metadata: dict, arch: int, cfg: HookConfig,
         kw = {"db": Path(cfg.db)} if cfg.db else {}
         cmd = llc_command(ir, target, asm, report=report,
                           policy=Path(cfg.policy) if cfg.policy else None, **kw)
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=LLC_TIMEOUT_S,
-                              stdin=subprocess.DEVNULL)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=LLC_TIMEOUT_S,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"llc-19 ran past {LLC_TIMEOUT_S} s") from None
         if proc.returncode != 0:
             raise RuntimeError(failure_message(cmd[0], proc.returncode, proc.stderr))
         ptx = asm.read_text()

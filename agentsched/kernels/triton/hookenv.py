@@ -278,7 +278,7 @@ def one_line(e: BaseException) -> str:
         lines = [ln for ln in lines if "error" in ln.lower() and "codegen error" not in ln
                  and not ln.startswith("Repro command")] or lines
     text = re.sub(r"/\S*/agentsched-hook-\w+/", "", " / ".join(lines) or repr(e))
-    text = re.sub(r"/tmp/tmp\w+\.ptx", "<ptx>", text)
+    text = re.sub(r"\s+", " ", re.sub(r"/tmp/tmp\w+\.ptx", "<ptx>", text))
     return f"{type(e).__name__}: {text[:400]}"
 
 
