@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml scripts/install-deps.sh
 
 run: setup
 	$(BIN)/agentsched reproduce --out results
-	$(BIN)/agentsched report results bench/h200/h200.json bench/h200/search/*/*.json \
+	$(BIN)/agentsched report results bench/h200/h200.json.xz bench/h200/search/*/*.json.xz \
 	    -o results/report.html
 
 # The browser test needs Debian's chromium; without it that one test skips, saying why.

@@ -6,7 +6,8 @@ Usage (from the repository root, CPU only, ~3 minutes on 2 cores):
 
     python bench/amd_policy.py [--workers 2] [--out bench/amd_policy]
 
-Writes bench/amd_policy.json (every figure) and bench/amd_policy.md (tables). It applies each
+Writes bench/amd_policy.json.xz (every figure; xz) and bench/amd_policy.md (tables; `--markdown`
+rewrites only the page, from the recorded JSON). It applies each
 shipped AMD policy (POLICIES: policies/gfx942.json on gfx942, policies/gfx1100.json on
 gfx1100) to every corpus kernel with a form for that target (corpus.amd_targets) in the
 validation and test splits, and in the train split marked as seen, and records per kernel
@@ -18,7 +19,8 @@ LLVM) and how many kernels got worse on occupancy and on spills. The feature abl
 the searches' per-candidate ones) and the same training with the other static objective
 (ALTERNATIVES: why each target ships the objective it does) are evaluated the same way and
 summarised. The policy files are made by `agentsched train` (the command in each file's
-provenance; bench/amd_policy.md lists them).
+provenance; bench/amd_policy.md lists them); the training records those commands wrote with
+--json are kept compressed, bench/amd_policy/train_*.json.xz.
 
 Every compile goes through agentsched (compile_ir with policy=FILE: the plugin evaluates the
 policy file inside llc-19, no Python in the loop), every figure through
@@ -36,6 +38,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
 
 import corpus  # noqa: E402
 from agentsched.core.files import write_text  # noqa: E402
@@ -218,8 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "amd_policy",
-                    help="writes OUT.json and OUT.md")
+                    help="writes OUT.json.xz and OUT.md")
+    ap.add_argument("--markdown", action="store_true",
+                    help="only rewrite OUT.md from the recorded OUT.json.xz")
     a = ap.parse_args(argv)
+    if a.markdown:
+        write_text(a.out.with_suffix(".md"), markdown(benchdata.read_json(
+            a.out.with_suffix(".json"))))
+        return 0
     targets: dict = {t: [("shipped", ROOT / f)] for t, f in POLICIES.items()}
     for t, feats, seed, f in ABLATION:
         if f == POLICIES.get(t):
@@ -245,9 +256,9 @@ def main(argv: list[str] | None = None) -> int:
                          for t, feats, seed, f in ABLATION],
             "alternatives": [{"target": t, "objective": o, "file": f}
                              for t, o, f in ALTERNATIVES]}
-    write_text(a.out.with_suffix(".json"), json.dumps(data, indent=1) + "\n")
+    benchdata.write_text(a.out.with_suffix(".json.xz"), json.dumps(data, indent=1) + "\n")
     write_text(a.out.with_suffix(".md"), markdown(data))
-    print(f"wrote {a.out.with_suffix('.json')} and {a.out.with_suffix('.md')} "
+    print(f"wrote {a.out.with_suffix('.json.xz')} and {a.out.with_suffix('.md')} "
           f"({data['seconds']} s)")
     return 0
 
@@ -386,7 +397,11 @@ def ablation_verdict(rows: list[dict]) -> str:
 def markdown(data: dict) -> str:
     out = ["# AMD policies: held-out static results (issue 14)", "",
            f"Made by `{data['command']}` ({data['seconds']} s); every figure is in "
-           "[amd_policy.json](amd_policy.json). The script's docstring says what it does.", ""]
+           "[amd_policy.json.xz](amd_policy.json.xz) (xz-compressed JSON: `targets.TARGET."
+           "policies.LABEL` holds each table's `kernels` and `summary`); this page alone: "
+           "`python bench/amd_policy.py --markdown`. The script's docstring says what it does. "
+           "The training records named by the `--json` of the commands below are kept "
+           "compressed: `bench/amd_policy/train_*.json.xz`.", ""]
     for target, tr in data["targets"].items():
         ship = tr["policies"]["shipped"]
         info = ship["policy"]
@@ -426,7 +441,7 @@ def markdown(data: dict) -> str:
             out.append(f"- {target}, {label}: `{info['file']}` ← `{info['command']}`")
     out += ["", "The gfx1100 cycles policy was made as policies/gfx1100.json and moved to "
             "bench/amd_policy/ when the objective was chosen (its record: "
-            "bench/amd_policy/train_gfx1100_cycles.json); the records written under /tmp were "
+            "bench/amd_policy/train_gfx1100_cycles.json.xz); the records written under /tmp were "
             "not kept (each run is deterministic: its command remakes it).", ""] + LIMITS
     return "\n".join(out) + "\n"
 

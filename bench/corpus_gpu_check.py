@@ -8,6 +8,8 @@ The GPU machine has no LLVM 19, so the PTX is made here and carried:
   python bench/corpus_gpu_check.py run OUT --dry-run   # anywhere, no GPU: the same run at
                                                   # the small sizes, _dry_check for the GPU
   python bench/corpus_gpu_check.py report OUT     # here: bench/h200/RESULTS_corpus.md
+                                                  # (recorded: bench/h200/corpus/, its
+                                                  # corpus_gpu_check.json as .json.xz)
 
 carry compiles each kernel with llc-19 + the plugin and no agent (LLVM's own schedule: stock
 llc's output) through the corpus (corpus.CorpusKernel.ir: clang-19 for CUDA, Triton's capture
@@ -48,6 +50,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
+
 CARRY = ROOT / ".devcarry" / "corpus"  # .devcarry/ is ignored by git; name it in the carry
 MANIFEST = "manifest.json"
 RESULT = "corpus_gpu_check.json"
@@ -650,7 +655,10 @@ def run(out: Path, state: Path, rounds: int, reps: int, budget_s: float,
 # ================================================================ here: report
 
 def report(out: Path) -> int:
-    data = json.loads((out / RESULT).read_text())
+    src = benchdata.find(out / RESULT)
+    data = benchdata.read_json(src)
+    src = src.resolve()
+    src_name = str(src.relative_to(ROOT)) if src.is_relative_to(ROOT) else str(src)
     dev = data.get("device", {})
     lines = ["# H200: the corpus with LLVM 19's default schedule (`bench/corpus_gpu_check.py`)\n\n",
              f"{dev.get('gpu', '?')}, {len(data['kernels'])} kernels, {data['rounds']} rounds x "
@@ -658,6 +666,9 @@ def report(out: Path) -> int:
              f"kernel checked against its NumPy reference first (Triton: Triton's own binary "
              f"against the reference, LLVM's against Triton's output). Wall time "
              f"{data['wall_s']} s. Carry: {data['carry']}.\n\n",
+             f"Every figure is from `{src_name}` (made by `python bench/corpus_gpu_check.py "
+             f"carry` here and `... run OUT` on the H200; this page: `python "
+             f"bench/corpus_gpu_check.py report {Path(src_name).parent}`).\n\n",
              "| kernel | family | split | class | ok | median µs | A/A | registers | TFLOP/s | "
              "GB/s | Triton's binary µs | note |\n" + "|---" * 12 + "|\n"]
     for r in data["kernels"]:

@@ -1,7 +1,7 @@
 """What a policy's register guard sees and prevents (docs/policy.md, "The guard").
 
 Usage: python bench/guard_pressure.py [--targets sm_90,gfx1100,gfx942] [--random N]
-                                      [--out bench/guard_pressure.json]
+                                      [--out bench/guard_pressure.json.xz]
 
 For each kernel (the suite but fa_decode_d256, the test kernels and four public CUDA
 kernels) and target, schedules from: LLVM's default, the four heuristics as linear policies
@@ -32,7 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agentsched.core import policy as P  # noqa: E402
-from agentsched.core.files import write_text as atomic_write_text
+
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402  (writes .xz compressed, the recorded form)
+
 from agentsched.core.protocol import read_states
 from agentsched.llvm.compile import compile_ir
 from agentsched.llvm.frontend import emit_ir
@@ -120,7 +123,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--targets", default="sm_90,gfx1100,gfx942")
     ap.add_argument("--random", type=int, default=4)
-    ap.add_argument("--out", default=str(ROOT / "bench" / "guard_pressure.json"))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "guard_pressure.json.xz"))
     args = ap.parse_args()
     rows = []
     for tname in args.targets.split(","):
@@ -148,7 +151,7 @@ def main():
                     print(json.dumps(row), flush=True)
     result = {"rows": rows, "summary": summarize(rows),
               "command": "python bench/guard_pressure.py " + " ".join(sys.argv[1:])}
-    atomic_write_text(args.out, json.dumps(result, indent=1) + "\n")
+    benchdata.write_text(args.out, json.dumps(result, indent=1) + "\n")
     print(json.dumps(result["summary"], indent=1))
 
 

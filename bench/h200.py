@@ -3,6 +3,7 @@
   python bench/h200.py build            # here: compile bundles into bench/h200/bundles
   python bench/h200.py run OUTDIR       # on the GPU machine: time them, write OUTDIR/h200.json
   python bench/h200.py report FILE      # here: bench/h200/RESULTS.md from that JSON
+                                        # (recorded as bench/h200/h200.json.xz)
 
 Search (issue 5) uses the GPU as the objective, honestly: a *screening* run times a pool of
 candidate schedules (heuristics, LLVM's choices with a generic base, seeded random
@@ -18,6 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
+
 BUNDLES = ROOT / "bench" / "h200" / "bundles"
 KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
 HEURISTICS = ["default", "min_pressure", "max_latency", "pref_load", "pref_salu"]
@@ -95,12 +99,33 @@ def run(out_dir: Path, pool: str = "pool", out_name: str = "h200.json"):
         (out_dir / out_name).write_text(json.dumps(summary, indent=1))
 
 
+def _decisions_hash(d: dict) -> str | None:
+    v = d["confirm"]["variants"].get(d["best"]) or d["screen"]["variants"].get(d["best"]) or {}
+    return (v.get("static") or {}).get("decisions_hash")
+
+
 def _fmt_ci(ci):
     return "" if not ci else f"[{ci[0]:.4g}, {ci[1]:.4g}]"
 
 
+def winner_file(kernel: str, name: str, decisions_hash: str | None) -> str:
+    """The recorded decisions of a confirmed winner: winners/KERNEL-NAME.decisions.jsonl.xz,
+    or, where two variants had the same decisions (one file kept), the winners file whose
+    content has the variant's decisions_hash."""
+    import hashlib
+    wdir = ROOT / "bench" / "h200" / "winners"
+    f = benchdata.find(wdir / f"{kernel}-{name}.decisions.jsonl")
+    if not f.exists() and decisions_hash:
+        f = next((g for g in sorted(wdir.glob(f"{kernel}-*.decisions.jsonl*"))
+                  if hashlib.sha256(benchdata.read_text(g).encode()).hexdigest()
+                  == decisions_hash), f)
+    return str(f.relative_to(ROOT))
+
+
 def report(path: Path):
-    data = json.loads(Path(path).read_text())
+    data = benchdata.read_json(path)
+    source = Path(path).resolve()
+    source_name = str(source.relative_to(ROOT)) if source.is_relative_to(ROOT) else str(path)
     lines = ["# H200 results (NVPTX sm_90, llc-19 + agentsched plugin, ptxas -O3)\n"]
     first = next(iter(data["kernels"].values()))["agents"]
     dev = first.get("device", {})
@@ -113,6 +138,8 @@ def report(path: Path):
                  "A/A row is LLVM's default timed as a second, separate variant.\n")
     lines.append("Command: `python bench/h200.py build` here, then "
                  "`python bench/h200.py run $OUT` on the H200.\n")
+    lines.append(f"Every figure below is from `{source_name}` (this page: "
+                 f"`python bench/h200.py report {source_name}`).\n")
     geo = []
     for k, d in data["kernels"].items():
         a = d["agents"]["variants"]
@@ -134,12 +161,15 @@ def report(path: Path):
         cnf = d["confirm"].get("noise_floor") or {}
         ev = len(d["screen"]["variants"])
         pool = "pool2" if "pool2" in d["screen"].get("bundle", "") else "pool"
+        wf = winner_file(k, d["best"], _decisions_hash(d))
+        same = "" if Path(wf).name.startswith(f"{k}-{d['best']}.") else (
+            f" (`{d['best']}` made the same decisions, byte for byte: one file is kept)")
         lines.append(f"\n**Search** ({pool}: {ev} schedules screened, 9 rounds × 3 launches): "
                      f"best `{d['best']}`; confirmation run (31 rounds × 5, fresh): speedup "
                      f"{best.get('speedup', float('nan')):.4f} {_fmt_ci(best.get('speedup_ci'))}"
                      f", A/A {100 * cnf.get('rel_diff', 0):+.2f}% (bound "
                      f"{100 * cnf.get('bound', 0):.2f}%). Winning decisions: "
-                     f"`bench/h200/winners/{k}-{d['best']}.decisions.jsonl`.\n")
+                     f"`{wf}`{same}.\n")
         if best.get("speedup"):
             geo.append(best["speedup"])
     if geo:
@@ -147,8 +177,9 @@ def report(path: Path):
         g = math.exp(sum(math.log(x) for x in geo) / len(geo))
         lines.append(f"\n## Suite geomean speedup of the confirmed search winners: "
                      f"{g:.4f} ({100 * (g - 1):+.2f}%)\n")
-    out = ROOT / "bench" / "h200" / ("RESULTS.md" if Path(path).name == "h200.json"
-                                     else f"RESULTS_{Path(path).stem.split('_', 1)[1]}.md")
+    stem = Path(benchdata.files.uncompressed_name(path)).stem  # h200 or h200_pool2
+    out = ROOT / "bench" / "h200" / ("RESULTS.md" if stem == "h200"
+                                     else f"RESULTS_{stem.split('_', 1)[1]}.md")
     out.write_text("".join(lines))
     print(out)
 

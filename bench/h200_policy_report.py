@@ -1,10 +1,15 @@
 """bench/h200/RESULTS_policy.md from the policy runs on the H200 (issue 14):
 
-  bench/h200/policy/train.json        python bench/h200_train.py run OUT (the training record)
-  bench/h200/policy/corpus_eval.json  python bench/corpus_gpu_check.py run OUT (every corpus
-                                      kernel: LLVM's default, an A/A copy and the policy)
-  bench/h200/policy/corpus_eval_manifest.json   its carry's manifest (static metrics of the
-                                      default and the policy's kernel, measured here)
+  bench/h200/policy/train.json.xz        python bench/h200_train.py run OUT (the training
+                                          record)
+  bench/h200/policy/corpus_eval.json.xz  python bench/corpus_gpu_check.py run OUT (every
+                                          corpus kernel: LLVM's default, an A/A copy and the
+                                          policy)
+  bench/h200/policy/corpus_eval_manifest.json.xz   its carry's manifest (static metrics of
+                                          the default and the policy's kernel, measured here)
+  bench/h200/policy_guarded/{train,eval}.json.xz   run 2 (h200_train.py run OUT --eval)
+
+(recorded compressed: bench/README.md; the plain names of a fresh OUT read as well)
 
   python bench/h200_policy_report.py          # writes bench/h200/RESULTS_policy.md
 
@@ -15,7 +20,6 @@ stay within their A/A noise.
 """
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -26,6 +30,9 @@ OUT = ROOT / "bench" / "h200" / "RESULTS_policy.md"
 POLICY = "sm_90"
 SLOWER = 0.99  # "no kernel slower than -1%"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
+
 from agentsched.searches.train import geomean  # noqa: E402  (positive, finite values only)
 
 
@@ -172,8 +179,11 @@ def _goal_lines(g: dict) -> list[str]:
 
 
 def render_run(title: str, where: str, record: dict, data: dict | None,
-               manifest: dict | None, measured_by: str) -> str:
+               manifest: dict | None, measured_by: str, sources: list[str] = ()) -> str:
     L = [f"## {title}\n\n"]
+    if sources:
+        L.append("Figures of this section: " + ", ".join(f"`{f}`" for f in sources) +
+                 " (this page: `python bench/h200_policy_report.py`).\n\n")
     prov = record["policy"]["provenance"]
     L.append(f"Policy file: `{where}` — {record['model']} over {len(record['features'])} "
              f"features (docs/policy.md), register-pressure guard {record['policy']['guard']}, "
@@ -293,16 +303,20 @@ def main() -> int:
     runs = []
     for name, folder, where, how in RUNS:
         d = ROOT / "bench" / "h200" / folder
-        if not (d / "train.json").exists():
+        if not benchdata.exists(d / "train.json"):
             continue
-        record = json.loads((d / "train.json").read_text())
-        ev = next((d / f for f in ("eval.json", "corpus_eval.json") if (d / f).exists()), None)
-        data = json.loads(ev.read_text()) if ev else None
-        man = d / "corpus_eval_manifest.json"
-        manifest = json.loads(man.read_text()) if man.exists() else None
+        used = [benchdata.find(d / "train.json")]
+        record = benchdata.read_json(used[0])
+        ev = next((benchdata.find(d / f) for f in ("eval.json", "corpus_eval.json")
+                   if benchdata.exists(d / f)), None)
+        data = benchdata.read_json(ev) if ev else None
+        man = benchdata.find(d / "corpus_eval_manifest.json")
+        manifest = benchdata.read_json(man) if man.exists() else None
+        used += [f for f in (ev, man) if f is not None and f.exists()]
         rows = evaluation_rows(data) if data else []
         runs.append({"name": name, "rows": rows, "text": render_run(
-            name, where, record, data, manifest, how)})
+            name, where, record, data, manifest, how,
+            [str(f.relative_to(ROOT)) for f in used])})
         if manifest is not None:
             runs.append({"name": name + " + compile --fallback (derived)",
                          "rows": with_kernel_guard(rows, manifest), "text": ""})
@@ -312,7 +326,8 @@ def main() -> int:
          "(CI), memory-bound kernels unchanged (within noise). **Not met** by either run "
          "below; the figures are what they are.\n\n",
          "All runs on the kernels every one of them was timed on (the unseen CUDA kernels: "
-         "run 2 timed no Triton kernel, the session's GPU time was spent):\n\n",
+         "run 2 timed no Triton kernel, the session's GPU time was spent; each row's figures "
+         "are from the evaluation file its section below names):\n\n",
          *comparison([r for r in runs if r["rows"]]), "\n"]
     L += [r["text"] for r in runs]
     OUT.write_text("".join(L))

@@ -7,6 +7,9 @@ llc-19 (with the libraries it links) and the built plugin there:
   python bench/h200_search.py run OUTDIR     # there: one search per kernel, OUTDIR/<k>.json
   python bench/h200_search.py report DIR     # here: bench/h200/RESULTS_search.md
 
+The recorded legs are bench/h200/search/LEG/<k>.json.xz (an OUTDIR that came back, compressed
+with `python bench/benchdata.py xz OUTDIR/*.json`); every reader here takes either form.
+
 Every schedule an evolutionary search proposes is compiled live (llc-19 + plugin, ptxas -O3),
 checked against the kernel's NumPy reference and timed against LLVM's default in interleaved
 batches; the best distinct schedules are then re-timed in one fresh run with an A/A copy of
@@ -25,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
+
 CARRY = ROOT / ".devcarry"  # ignored by git (.git/info/exclude); name it in the run's carry
 KERNELS = ["fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8"]
 BUDGET = {"fused_mlp": 480, "gemm8x8": 400, "fa_decode": 320, "fa_decode_wpe1": 320}
@@ -109,7 +115,7 @@ def run(out_dir: Path, kernels: list[str], init_dir: Path | None = None,
     workers = max(1, (os.cpu_count() or 2) - 2)
     for k in kernels:
         t0 = time.time()
-        init = init_weights_from([init_dir / f"{k}.json"]) if init_dir \
+        init = init_weights_from([benchdata.find(init_dir / f"{k}.json")]) if init_dir \
             else []
         res = run_search(k, "sm_90", objective="time", budget=(budgets or BUDGET)[k],
                          workers=workers, method=method, json_out=out_dir / f"{k}.json",
@@ -141,7 +147,7 @@ def verify(json_in: Path, json_out: Path, rounds: int = 41, reps: int = 5):
     from agentsched.searches.gpu_time import GpuTimer
     from agentsched.searches.run import replay_module
     from agentsched.targets import parse_target
-    data = json.loads(Path(json_in).read_text())
+    data = benchdata.read_json(json_in)
     k, t = data["kernel"], parse_target("sm_90")
     ir = CARRY / "ir" / f"{k}.ll"
     dec = Path("/tmp") / f"{k}.verify.decisions.jsonl"
@@ -215,6 +221,11 @@ def report(chain: list[Path], compare: list[Path]):
              "beam` (folders under bench/h200/search/). The beam-from-LLVM comparison had "
              "about a third of the chain's evaluations: it is not a budget-matched "
              "comparison.\n\n"
+             "Where the figures come from: each table row is one file, "
+             "`bench/h200/search/LEG/KERNEL.json.xz` (LEG the section's name; `evaluations`, "
+             "`elapsed_s`, `timing` for the screening ratio and the confirmation, `verify` for "
+             "the verified column), the headline the last chain leg's `verify`; the winning "
+             "decisions are each file's `decisions_text`.\n\n"
              "Caveat for these files: they were made before finalists were de-duplicated by "
              "binary (they were by decisions). Different decisions often assemble to the same "
              "cubin, and for gemm8x8 in `evolve2_warm` and `beam_refine` all four finalists "
@@ -225,17 +236,18 @@ def report(chain: list[Path], compare: list[Path]):
              "fields.\n"]
     headline: dict = {}
     for d in dirs:
-        files = [d / f"{k}.json" for k in KERNELS if (d / f"{k}.json").exists()]
+        files = [benchdata.find(d / f"{k}.json") for k in KERNELS
+                 if benchdata.exists(d / f"{k}.json")]
         if not files:
             continue
-        first = json.loads(files[0].read_text())
+        first = benchdata.read_json(files[0])
         warm = " (warm start)" if first.get("warm_start") else ""
         lines.append(f"\n## `{d.name}`: {first['method']}{warm}\n\n"
                      "| kernel | evaluations | search s | registers default → winner | "
                      "screening ratio | confirmed speedup | 95% CI | A/A bound | verified "
                      "speedup | 95% CI | verify A/A |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
         for f in files:
-            r = json.loads(f.read_text())
+            r = benchdata.read_json(f)
             tm, vf = r["timing"], r.get("verify") or {}
             fin = {x["name"]: x for x in tm["finalists"]}
             w = fin.get(tm["winner"] or "", {})
@@ -260,8 +272,8 @@ def report(chain: list[Path], compare: list[Path]):
             if k not in headline:
                 continue
             sp, leg, r = headline[k]
-            name = f"{k}-timesearch.decisions.jsonl"
-            (wdir / name).write_text(r["decisions_text"])
+            name = f"{k}-timesearch.decisions.jsonl.xz"
+            benchdata.write_text(wdir / name, r["decisions_text"])
             lines.append(f"| {k} | {leg} | {sp:.4f} | `bench/h200/winners/{name}` |\n")
         g = _geomean([v[0] for v in headline.values()])
         distinct = [v[0] for k, v in headline.items() if k not in SAME_CODE_ON_NVPTX]

@@ -5,8 +5,11 @@ corpus's training kernels, with llc-19 and the plugin carried to the GPU machine
   python bench/h200_train.py run OUT               # there: OUT/policy.json, OUT/train.json
   python bench/h200_train.py run OUT --dry-run     # here, no GPU: the same run with a static
                                                    # objective (occupancy), a few policies
-  python bench/h200_train.py report OUT            # here: policies/sm_90.json and the
-                                                   # training part of bench/h200/RESULTS_policy.md
+
+A run that came back is recorded as a folder under bench/h200/ (policy_guarded/ is run 2:
+OUT/policy.json became policies/sm_90.json; the JSON records compressed with `python
+bench/benchdata.py xz OUT/train.json OUT/eval.json`), and `python bench/h200_policy_report.py`
+writes bench/h200/RESULTS_policy.md from the recorded runs.
 
 The training kernels are the compute-bound CUDA kernels of corpus/split.json's train families,
 at most --per-family of each family in corpus order (fewer kernels: more generations in the
@@ -40,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 CARRY = ROOT / ".devcarry" / "train"  # .devcarry/ is ignored by git; name it in the carry
 MANIFEST = "manifest.json"
-INIT_FROM = [ROOT / "bench" / "h200" / "search" / d / f"{k}.json"
+INIT_FROM = [ROOT / "bench" / "h200" / "search" / d / f"{k}.json.xz"
              for d in ("evolve1", "evolve2_warm") for k in ("gemm8x8", "fused_mlp", "fa_decode")]
 
 
@@ -264,19 +267,13 @@ def main() -> int:
                    help="weight of slowdowns beyond 1%% in the fitness")
     r.add_argument("--eval", action="store_true",
                    help="then time the policy on the unseen CUDA kernels (validation, test)")
-    p = sub.add_parser("report")
-    p.add_argument("out", type=Path)
     for sp in (c, r):
         sp.add_argument("--carry", type=Path, default=CARRY)
     a = ap.parse_args()
     CARRY = getattr(a, "carry", CARRY).resolve()
     if a.cmd == "carry":
         return carry(a.per_family)
-    if a.cmd == "run":
-        return run(a.out, a.budget_s, a.population, a.dry_run, a.kernel_guard, a.penalty,
-                   a.eval)
-    from h200_policy_report import report_training
-    return report_training(a.out)
+    return run(a.out, a.budget_s, a.population, a.dry_run, a.kernel_guard, a.penalty, a.eval)
 
 
 if __name__ == "__main__":

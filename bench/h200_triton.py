@@ -1,6 +1,6 @@
 """Triton tutorial kernels on the H200: Triton's own binary vs LLVM 19 vs agents vs a search.
 
-For each kernel (agentsched/triton/examples: matmul, fused softmax, layer norm forward, flash
+For each kernel (agentsched/kernels/triton/examples: matmul, fused softmax, layer norm forward, flash
 attention forward; Triton's tutorials, MIT licence) this script
 
   1. compiles the kernel the way the program's first launch does (Triton's JIT on this GPU;
@@ -25,6 +25,9 @@ attention forward; Triton's tutorials, MIT licence) this script
                                                   # no GPU (MockTensor arguments, sm_90)
   python bench/h200_triton.py report OUT     # here: bench/h200/RESULTS_triton.md
 
+The recorded run is bench/h200/triton/ (OUT compressed: `python bench/benchdata.py xz
+OUT/*.json OUT/*.jsonl`); `report` reads either form.
+
 `run` is resume-safe: results accumulate in --state (default /tmp/agentsched-triton-run on the
 GPU machine) after every step and are mirrored into OUT; run again, a kernel whose JSON has
 "done": true is skipped and a half-done one continues after its last finished step. One
@@ -47,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
 
 KERNELS = ["softmax", "layer_norm", "matmul", "attention"]
 HEURISTICS = ["min_pressure", "max_latency", "pref_load", "pref_salu"]
@@ -359,8 +363,12 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
 # ---------------------------------------------------------------- report
 
 def report(out_dir: Path) -> None:
-    rows = [json.loads((out_dir / f"{k}.json").read_text()) for k in KERNELS
-            if (out_dir / f"{k}.json").exists()]
+    rows = [benchdata.read_json(out_dir / f"{k}.json") for k in KERNELS
+            if benchdata.exists(out_dir / f"{k}.json")]
+    src = out_dir.resolve()
+    src_name = str(src.relative_to(ROOT)) if src.is_relative_to(ROOT) else str(out_dir)
+    xz = ".xz" if any(benchdata.find(out_dir / f"{k}.json").suffix == ".xz"
+                      for k in KERNELS) else ""
     lines = ["# H200: Triton tutorial kernels (`bench/h200_triton.py`)\n\n",
              "Triton 3.6 compiles each kernel on the H200 (its own LLVM and ptxas: the "
              "**triton** row); agentsched takes Triton's LLVM IR, rewrites it for LLVM 19 and "
@@ -368,7 +376,13 @@ def report(out_dir: Path) -> None:
              "launched by Triton's own launcher with only the cubin swapped, checked against "
              "the original Triton kernel's output, then timed interleaved (21 rounds x 5 "
              "launches, A/A copy of the default). Speedup = median(base) / median(variant) "
-             "with a paired bootstrap 95% CI; > 1 is faster.\n"]
+             "with a paired bootstrap 95% CI; > 1 is faster.\n\n",
+             f"Where the figures come from: each kernel's section is `{src_name}/KERNEL.json"
+             f"{xz}` (`compare` for the table, `vs_triton`, `static` for registers, `search` "
+             "and `program`), written by `python bench/h200_triton.py run OUT` on the H200; "
+             f"the search's own record is `KERNEL.search.json{xz}` and the winning decisions "
+             f"`KERNEL.decisions.jsonl{xz}`. This page: `python bench/h200_triton.py report "
+             f"{src_name}`.\n"]
     for r in rows:
         c = r.get("compare")
         if not c:

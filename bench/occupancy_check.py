@@ -120,6 +120,11 @@ def run(ptx_dir: Path, out: Path) -> None:
     print(f"{cases} cases, {len(mismatches)} mismatches -> {out}")
 
 
+def _shown(path: Path) -> str:
+    p = Path(path).resolve()
+    return str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(path)
+
+
 def report(path: Path) -> None:
     r = json.loads(Path(path).read_text())
     lines = ["# NVIDIA occupancy: agentsched vs the CUDA driver\n",
@@ -127,7 +132,10 @@ def report(path: Path) -> None:
              f"{' '.join(r['ptxas'])}: {r['cases']} (kernel, register limit, block size, "
              f"dynamic shared memory) cases, **{len(r['mismatches'])} mismatches** between "
              "metrics.cuda_occupancy and cuOccupancyMaxActiveBlocksPerMultiprocessor "
-             "(resident warps per SM).\n"]
+             "(resident warps per SM).\n\n",
+             f"Every figure is from `{_shown(path)}` (`python bench/occupancy_check.py prepare` "
+             "here, `... run DIR OUT.json` on the GPU host; this page: `python "
+             f"bench/occupancy_check.py report {_shown(path)}`).\n"]
     if r["mismatches"]:
         lines.append("\n| ptx | maxreg | regs | smem | block | dynamic | driver | ours |\n"
                      "|---|---|---|---|---|---|---|---|\n")

@@ -7,7 +7,8 @@ raw `llc-19 -load=PLUGIN -misched=agent-sched`, every run classified.
     .venv/bin/python bench/reliability.py --full --budget-min 25 --out DIR   # resumable
 
 Families of cases (docs/reliability.md says what each checks):
-  corpus     real LLVM 19 CodeGen test IR (bench/reliability/corpus) x random agents (live,
+  corpus     real LLVM 19 CodeGen test IR (bench/reliability/corpus/codegen-tests.tar.xz,
+             unpacked into OUT/inputs/corpus and checked against its manifest) x random agents (live,
              several seeds) x gfx1100/gfx90a/gfx942/sm_90: the live output must replay byte for
              byte from the saved decisions under -verify-machineinstrs, every NVPTX output
              must pass ptxas, and the plugin with no decisions must give stock llc-19's bytes
@@ -55,7 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "bench" / "reliability" / "corpus"
+CORPUS = ROOT / "bench" / "reliability" / "corpus"  # manifest.json, LICENSE.TXT, the tarball
+CORPUS_TAR = CORPUS / "codegen-tests.tar.xz"  # the test files: amdgpu/*.ll, nvptx/*.ll
 TARGETS = ("gfx1100", "gfx90a", "gfx942", "sm_90")
 CATEGORIES = ("ok", "clear_error", "unclear_error", "wrong", "traceback", "hang", "crash",
               "damage")
@@ -72,7 +74,8 @@ def is_amd(target: str) -> bool:
 
 
 def llc_flags(target: str, enable_misched: bool = True) -> list[str]:
-    """The flags agentsched itself gives llc-19 for a target (toolchain/compile.py)."""
+    """The flags agentsched itself gives llc-19 for a target (Target.llc_flags in
+    agentsched/targets/base.py and nvptx.py)."""
     if is_amd(target):
         return ["-mtriple=amdgcn-amd-amdhsa", f"-mcpu={target}"]
     return ["-mtriple=nvptx64-nvidia-cuda", f"-mcpu={target}",
@@ -513,6 +516,48 @@ def corpus_manifest() -> dict:
     return json.loads((CORPUS / "manifest.json").read_text())
 
 
+_unpacked: Path | None = None  # where this process unpacked the corpus (main: OUT/inputs/corpus)
+
+
+def unpack_corpus(dest: Path) -> Path:
+    """The corpus's files from CORPUS_TAR in dest (amdgpu/, nvptx/), each checked against
+    manifest.json's sha256; done once: a dest unpacked from the same tarball is reused."""
+    global _unpacked
+    manifest, tar_sha = corpus_manifest(), sha(CORPUS_TAR)
+    stamp = dest / ".unpacked-from"
+    if not (stamp.is_file() and stamp.read_text() == tar_sha):
+        import tarfile
+        tmp = dest.with_name(f"{dest.name}.tmp{os.getpid()}")
+        shutil.rmtree(tmp, ignore_errors=True)
+        seen = set()
+        with tarfile.open(CORPUS_TAR, "r:xz") as tar:
+            for m in tar:
+                fh = tar.extractfile(m) if m.isfile() else None
+                data = fh.read() if fh else b""
+                if m.name not in manifest or \
+                        hashlib.sha256(data).hexdigest() != manifest[m.name]["sha256"]:
+                    raise SystemExit(f"{CORPUS_TAR}: {m.name} is not the file manifest.json "
+                                     "names (sha256)")
+                (tmp / m.name).parent.mkdir(parents=True, exist_ok=True)
+                (tmp / m.name).write_bytes(data)
+                seen.add(m.name)
+        if set(manifest) - seen:
+            raise SystemExit(f"{CORPUS_TAR}: lacks {sorted(set(manifest) - seen)[:3]} ...")
+        (tmp / stamp.name).write_text(tar_sha)
+        shutil.rmtree(dest, ignore_errors=True)
+        tmp.rename(dest)
+    _unpacked = dest
+    return dest
+
+
+def corpus_dir() -> Path:
+    """The unpacked corpus (main unpacks it into OUT/inputs/corpus; elsewhere, a temp dir)."""
+    if _unpacked is None:
+        import tempfile
+        return unpack_corpus(Path(tempfile.mkdtemp(prefix="agentsched-corpus-")) / "corpus")
+    return _unpacked
+
+
 def corpus_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
     manifest = corpus_manifest()
     seeds = range(1, 1 + (ctx.seeds or (3 if ctx.full else 1)))
@@ -533,7 +578,7 @@ def corpus_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
 
 
 def corpus_case(ctx: Ctx, d: Path, f: str, target: str, seed: int, check_stock: bool) -> Outcome:
-    ir = CORPUS / f
+    ir = corpus_dir() / f
     suf = asm_suffix(target)
     live, dec, js = d / f"live{suf}", d / "decisions.jsonl", d / "summary.json"
     outs = []
@@ -928,7 +973,7 @@ def big_corpus_files(target: str, k: int) -> list[Path]:
     """The k corpus files with the most decisions for target (long state logs)."""
     m = corpus_manifest()
     best = sorted((v["choices"].get(target, 0), f) for f, v in m.items())
-    return [CORPUS / f for _, f in best[-k:]]
+    return [corpus_dir() / f for _, f in best[-k:]]
 
 
 # ---- special-file outputs
@@ -1204,7 +1249,7 @@ def prepare_inputs(ctx: Ctx) -> None:
     (i / "triple_only.ll").write_text('target triple = "amdgcn-amd-amdhsa"\n')
     (i / "declarations_only.ll").write_text(
         'target triple = "amdgcn-amd-amdhsa"\ndeclare float @llvm.sqrt.f32(float)\n')
-    small = min((CORPUS / f for f, m in corpus_manifest().items()
+    small = min((corpus_dir() / f for f, m in corpus_manifest().items()
                  if "gfx1100" in m["targets"]), key=lambda p: p.stat().st_size)
     shutil.copyfile(small, i / "-O0.ll")
     shutil.copyfile(small, i / "my kernel.ll")
@@ -1510,6 +1555,7 @@ def malformed_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
                 names=(s, "no_such_file.cu")))
     # options
     K = ("fused_mlp", "-t", "gfx1100")
+    loop_free = corpus_dir() / "amdgpu" / "sext-in-reg.ll"
     opt_cases = [
         ("unknown-agent", ("compile", *K, "--agent", "no_such_agent", "-o", "{d}/o.s"),
          "error", ("no_such_agent",), False),
@@ -1557,8 +1603,8 @@ def malformed_cases(ctx: Ctx, rng: random.Random) -> list[Case]:
         ("objective-cycles-nvptx", ("search", "fused_mlp", "-t", "sm_90", "--objective",
                                     "cycles", "--budget", "4", "--workers", "1",
                                     "--json", "{d}/s.json"), "measurable", ("cycles",), False),
-        ("objective-cycles-loop-free", ("search", str(CORPUS / "amdgpu" / "sext-in-reg.ll"),
-                                        *_entry_args(CORPUS / "amdgpu" / "sext-in-reg.ll"),
+        ("objective-cycles-loop-free", ("search", str(loop_free),
+                                        *_entry_args(loop_free),
                                         "-t", "gfx1100", "--objective", "cycles", "--budget",
                                         "4", "--workers", "1", "--json", "{d}/s.json"),
          "measurable", ("cycles",), False),
@@ -1781,7 +1827,7 @@ def _entry_args(ir: Path) -> list[str]:
 
 def _small_amd_file() -> Path:
     m = corpus_manifest()
-    return CORPUS / min((v["choices"]["gfx1100"], f) for f, v in m.items()
+    return corpus_dir() / min((v["choices"]["gfx1100"], f) for f, v in m.items()
                         if 3 <= v["choices"].get("gfx1100", 0))[1]
 
 
@@ -1944,6 +1990,9 @@ def markdown(s: dict) -> str:
            f"{s['corpus']['changed']} changed from LLVM's pick. Kill points: "
            f"{s['kill']['signal_while_running']} of {s['kill']['cases']} signals reached a "
            f"running command (the others: it had finished after three tries).\n",
+           f"Every figure is from this campaign's summary.json (written with this page by "
+           f"`python bench/reliability.py --{s['mode']} --seed {s['seed']}`, from its "
+           "results.jsonl).\n",
            "| family | " + " | ".join(cats) + " |", "|---|" + "---|" * len(cats)]
     for fam, row in s["counts"].items():
         out.append(f"| {fam} | " + " | ".join(str(row[c]) for c in cats) + " |")
@@ -1993,6 +2042,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown family {f!r}; choose from {', '.join(FAMILIES)}")
     t0 = time.monotonic()
     ctx = Ctx(out, args.seed, args.full, args.seeds, args.keep)
+    unpack_corpus(out / "inputs" / "corpus")
     prepare_inputs(ctx)
     setup_checks(ctx)
     cases = all_cases(ctx, families)

@@ -22,7 +22,7 @@ SUITE_SRC = ROOT / "agentsched" / "kernels" / "src"
 OWN_SRC = CORPUS_DIR / "src"  # kernels written for the corpus
 
 # NVIDIA H200 SXM (sm_90, 132 SMs at up to 1.98 GHz), dense peaks from NVIDIA's datasheet; the
-# FP32 figure is the one measured work in bench/ compares with (FINDINGS.md).
+# FP32 figure is the one measured work in bench/ compares with (bench/h200/RESULTS_corpus.md).
 H200_PEAK_FLOPS = {
     "fp32": 67e12,      # FFMA on the CUDA cores
     "fp64": 34e12,      # DFMA on the CUDA cores

@@ -200,10 +200,12 @@ WINNERS = Path(__file__).resolve().parent.parent / "bench" / "h200" / "winners"
 def test_saved_h200_winner_replays_strictly_by_suite_name(tmp_path):
     """`agentsched compile SUITE_KERNEL --decisions` replays a search winner (the kernel's -D
     macros come from the suite); the committed gemm8x8 winner needs 128 registers."""
+    from agentsched.core.files import read_text
     from agentsched.tools.programs import find_ptxas
-    p = cli("compile", "gemm8x8", "-t", "sm_90", "--decisions",
-             str(WINNERS / "gemm8x8-timesearch.decisions.jsonl"), "-o", str(tmp_path / "g.ptx"),
-             "--json", str(tmp_path / "g.json"))
+    dec = tmp_path / "gemm8x8-timesearch.decisions.jsonl"  # recorded as .jsonl.xz
+    dec.write_text(read_text(WINNERS / "gemm8x8-timesearch.decisions.jsonl.xz"))
+    p = cli("compile", "gemm8x8", "-t", "sm_90", "--decisions", str(dec),
+            "-o", str(tmp_path / "g.ptx"), "--json", str(tmp_path / "g.json"))
     assert p.returncode == 0, p.stderr
     s = json.loads((tmp_path / "g.json").read_text())
     assert s["stale"] == 0 and s["changed"] > 0
@@ -232,7 +234,7 @@ def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     search's schedule again in the first generation: no more registers than it needs."""
     from agentsched.searches.run import init_weights_from
     from agentsched.tools.programs import find_ptxas
-    src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"
+    src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json.xz"  # read compressed
     init = init_weights_from([src])
     from agentsched.searches.features import FEATURES
     assert len(init) >= 2 and all(len(w) == len(FEATURES) for w in init)
@@ -247,7 +249,8 @@ def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
 
         import agentsched
         dec = tmp_path / "winner.decisions.jsonl"
-        dec.write_text(_json.loads(src.read_text())["decisions_text"])
+        from agentsched.core.files import read_text
+        dec.write_text(_json.loads(read_text(src))["decisions_text"])
         winner = agentsched.compile("gemm8x8", "sm_90", decisions=dec)
         assert out["best"]["metrics"]["vgpr"] <= winner.metrics.vgpr
     with pytest.raises(ValueError, match="features"):
@@ -262,7 +265,7 @@ def test_beam_refines_a_given_policy(tmp_path):
     and every branch stays a valid, strictly replayable schedule."""
     from agentsched.searches.run import init_weights_from
     from agentsched.tools.programs import find_ptxas
-    init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json"])
+    init = init_weights_from([WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json.xz"])
     out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=12, workers=2,
                      method="beam", json_out=tmp_path / "b.json",
                      init_weights=init).to_dict()

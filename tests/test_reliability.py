@@ -85,13 +85,18 @@ def test_orphans_are_found_through_the_tag(tmp_path):
     assert r.rc == -signal.SIGTERM and r.signalled_alive and not r.orphans
 
 
-def test_corpus_is_vendored_with_its_licence():
+def test_corpus_is_vendored_with_its_licence(tmp_path):
+    """The test files travel in one tarball beside their manifest and licence; unpacked, each
+    is the file the manifest names (sha256), and nothing else is in it."""
     corpus = ROOT / "bench" / "reliability" / "corpus"
     manifest = json.loads((corpus / "manifest.json").read_text())
     assert len(manifest) >= 200
     assert (corpus / "LICENSE.TXT").read_text().count("LLVM Exceptions") >= 1
+    d = rel.unpack_corpus(tmp_path / "corpus")
+    assert sorted(str(p.relative_to(d)) for p in d.rglob("*.ll")) == sorted(manifest)
+    assert rel.unpack_corpus(d) == d  # unpacked once: reused
     for f, m in manifest.items():
-        assert (corpus / f).is_file() and m["targets"]
+        assert (d / f).stat().st_size == m["bytes"] and m["targets"]
         assert set(m["targets"]) <= set(rel.TARGETS)
     assert {t for m in manifest.values() for t in m["targets"]} == set(rel.TARGETS)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from agentsched.agents import make_agent
+from agentsched.core.files import read_text
 from agentsched.core.protocol import decisions_text as decisions_body
 from agentsched.experiments.experiment import asm_diff_lines, run_experiment
 from agentsched.experiments.htmlreport import InputError, make_report
@@ -23,8 +24,9 @@ from agentsched.targets import parse_target
 from .conftest import DATA, cli, requires_llvm
 
 REPO = Path(__file__).resolve().parent.parent
-SEARCH_JSON = REPO / "bench" / "h200" / "search" / "evolve1" / "gemm8x8.json"
-TIMING_JSON = REPO / "bench" / "h200" / "h200.json"
+# recorded compressed (bench/README.md): the report reads them as the plain JSON
+SEARCH_JSON = REPO / "bench" / "h200" / "search" / "evolve1" / "gemm8x8.json.xz"
+TIMING_JSON = REPO / "bench" / "h200" / "h200.json.xz"
 
 
 def test_moved_counts_the_fewest_moves():
@@ -113,6 +115,29 @@ def test_inputs_are_recognised_by_content(tmp_path):
     norow.write_text(json.dumps([{"kernel": "k", "agent": "default"}]))
     with pytest.raises(InputError, match="norow.json: row 0 has no 'target'"):
         read_inputs([norow])
+
+
+def test_compressed_inputs_read_and_are_labelled_as_the_plain_file(tmp_path):
+    """.xz and .gz inputs give what the plain JSON gives, labels included (no '.xz' in the
+    page); a damaged one is an error naming it."""
+    import gzip
+    text = read_text(SEARCH_JSON)
+    d = tmp_path / "evolve1"
+    d.mkdir()
+    (d / "gemm8x8.json").write_text(text)
+    (tmp_path / "gemm8x8.json.gz").write_bytes(gzip.compress(text.encode()))
+    plain, xz = read_inputs([d / "gemm8x8.json"]), read_inputs([SEARCH_JSON])
+    assert [s.label for s in xz.searches] == [s.label for s in plain.searches] == \
+        ["evolve1/gemm8x8.json"]
+    assert xz.searches[0].data == plain.searches[0].data
+    assert [t.label for t in xz.timings] == [t.label for t in plain.timings]
+    assert read_inputs([tmp_path / "gemm8x8.json.gz"]).searches[0].data == plain.searches[0].data
+    timings = read_inputs([TIMING_JSON]).timings
+    assert timings and all(t.label.startswith("h200.json ") for t in timings)
+    bad = tmp_path / "bad.json.xz"
+    bad.write_bytes(b"not xz at all")
+    with pytest.raises(InputError, match="bad.json.xz: not a valid xz file"):
+        read_inputs([bad])
 
 
 def test_report_cli_fails_clearly_and_writes_nothing(tmp_path):
@@ -279,7 +304,7 @@ def test_rows_without_stored_decisions_are_recompiled(tmp_path):
 
 @requires_llvm
 def test_a_search_winner_that_does_not_replay_is_reported_not_shown(tmp_path):
-    data = json.loads(SEARCH_JSON.read_text())
+    data = json.loads(read_text(SEARCH_JSON))
     lines = data["decisions_text"].splitlines()
     first = json.loads(lines[0])
     lines[0] = json.dumps({**first, "pick": 99999})  # no such instruction

@@ -105,7 +105,8 @@ def test_search_tiny_budget_improves_or_ties_and_replays(method, tmp_path, ir):
 def test_pool_of_two_workers_gives_the_same_result_as_one(tmp_path, ir):
     outs = [run_search(str(KERNEL), TARGET, objective="cycles", budget=8, workers=w,
                        method="evolve", seed=3, json_out=tmp_path / f"o{w}.json",
-                       decisions_out=tmp_path / f"d{w}.jsonl", population=4).to_dict()
+                       decisions_out=tmp_path / f"d{w}.jsonl", population=4,
+                       journal=False).to_dict()
             for w in (1, 2)]
     assert outs[0]["backend"] == "inline" and outs[1]["backend"] == "pool[2]"
     for k in ("evaluations", "history"):
@@ -178,3 +179,47 @@ def test_env_reset_mid_episode_kills_the_old_llc():
     finally:
         env.close()
     assert llc_children() == []
+
+
+def test_a_longer_search_resumes_from_the_journal_and_finds_what_a_fresh_one_finds(tmp_path):
+    """The same search again answers its earlier evaluations from the journal: a longer run
+    continues a shorter one, and ends where one long fresh run ends (deterministic)."""
+    common = dict(objective="vgpr", method="evolve", seed=5, population=4, workers=1)
+    short = run_search(str(KERNEL), TARGET, budget=6, json_out=tmp_path / "a.json", **common)
+    longer = run_search(str(KERNEL), TARGET, budget=10, json_out=tmp_path / "b.json", **common)
+    fresh = run_search(str(KERNEL), TARGET, budget=10, json_out=tmp_path / "c.json",
+                       fresh=True, **common)
+    assert short.resumed == 0 and longer.resumed == 6 and fresh.resumed == 0
+    assert longer.history == fresh.history and longer.best["metrics"] == fresh.best["metrics"]
+    assert (tmp_path / "b.decisions.jsonl").read_text() == \
+        (tmp_path / "c.decisions.jsonl").read_text()
+
+
+def test_a_stopped_search_keeps_its_best_so_far_and_resumes(tmp_path):
+    """A signal in the middle of a search (here raised by the time function at its 5th call)
+    leaves the best journaled schedule, written whole and marked unconfirmed; the same
+    command then resumes without redoing those evaluations."""
+    import signal
+
+    from agentsched.core.files import together
+    from agentsched.core.interrupts import Interrupted
+    calls = []
+
+    def stop_at_fifth(decisions):
+        calls.append(1)
+        if len(calls) == 5:
+            raise Interrupted(signal.SIGTERM)
+        return 1.0 - 0.01 * len(calls)
+
+    out = tmp_path / "s.json"
+    with pytest.raises(Interrupted) as stop:
+        with together(out):  # as the CLI publishes a command's outputs
+            run_search(str(KERNEL), TARGET, objective="time", budget=8, method="evolve",
+                       population=2, workers=1, time_fn=stop_at_fifth, json_out=out)
+    assert "evaluations kept" in stop.value.kept
+    d = json.loads(out.read_text())
+    assert d["stopped"] == "interrupted by SIGTERM" and d["best"]["replay_matches"] is None
+    assert d["evaluations"] >= 1 and (tmp_path / "s.decisions.jsonl").exists()
+    again = run_search(str(KERNEL), TARGET, objective="time", budget=8, method="evolve",
+                       population=2, workers=1, time_fn=stop_at_fifth, json_out=out)
+    assert again.resumed == d["evaluations"] and again.stopped is None

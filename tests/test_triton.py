@@ -107,6 +107,30 @@ def test_rule_nvvm_launch_bounds(tmp_path):
     assert ".reqntid 128, 1, 1" in ptx and ".maxnreg 168" in ptx
 
 
+def test_rule_nvvm_launch_bounds_only_attribute(tmp_path):
+    # A kernel that calls vprintf (tl.device_print) or __assertfail (tl.device_assert) is not
+    # nounwind: its group holds the launch bounds alone, as Triton 3.6 writes it.
+    ir = (DL + "@fmt = internal constant [3 x i8] c\"x\\0A\\00\"\n"
+          "declare i32 @vprintf(ptr, ptr)\n"
+          "define ptx_kernel void @k(ptr addrspace(1) %p) #0 {\n"
+          "  %r = call i32 @vprintf(ptr @fmt, ptr null) #1\n"
+          "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n"
+          'attributes #0 = { "nvvm.reqntid"="128" }\n'
+          "attributes #1 = { nounwind }\n")
+    out = rw.rewrite(ir)
+    assert out.applied["nvvm-launch-bounds"] == 1
+    lines_in, lines_out = ir.splitlines(), out.text.splitlines()
+    assert lines_out[:len(lines_in)][-2] == \
+        '; attributes #0 = { } (emptied by agentsched)'  # same line number, commented out
+    assert "#0" not in out.text.replace("; attributes #0", "")
+    assert "call i32 @vprintf(ptr @fmt, ptr null) #1" in out.text  # other groups stay
+    # without the fix llc-19 refuses the emptied group
+    emptied = ir.replace('"nvvm.reqntid"="128" ', "")
+    assert "attribute group has no attributes" in llc(emptied, tmp_path, NV, "e").stderr
+    assert llc(out.text, tmp_path, NV).returncode == 0, llc(out.text, tmp_path, NV).stderr
+    assert ".reqntid 128, 1, 1" in (tmp_path / "k.s").read_text()
+
+
 def test_rule_nvvm_grid_constant(tmp_path):
     ir = nv_kernel("  %g = getelementptr i8, ptr %d, i64 8\n  %v = load i64, ptr %g\n"
                    "  %i = ptrtoint ptr %d to i64\n  %s = add i64 %v, %i\n"

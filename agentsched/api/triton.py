@@ -101,3 +101,92 @@ def search(spec_file: str | Path, budget: int, *, method: str = "evolve",
     from ..searches.triton import time_search
     return time_search(load_triton_spec(spec_file), budget, method=method, workers=workers,
                        json_out=json_out, decisions_out=decisions_out)
+
+
+# ---------------------------------------------------------------- the hook: every kernel of a program
+
+def hook_env(policy: str | Path | None = None, db: str | Path | None = None, *,
+             quiet: bool = False) -> list[str]:
+    """The shell lines that make an unchanged Python program (and every Python process it
+    starts) compile each Triton kernel with llc-19 and the plugin (`eval "$(agentsched triton
+    env --policy P)"`). Checked first: the files, the db's support, LLVM 19."""
+    from ..kernels.triton.hookenv import shell_lines
+    return shell_lines(policy, db, quiet=quiet)
+
+
+def hook_run(argv: Sequence[str], *, policy: str | Path | None = None,
+             db: str | Path | None = None, quiet: bool = False,
+             log: str | Path | None = None) -> tuple[int, list[dict]]:
+    """Run `argv` (e.g. ["python", "train.py"]) with the hook on: its environment gets the
+    lines of hook_env, and every process compiling a Triton kernel appends a record to a log
+    (`log`, or a temp file removed afterwards). Returns the program's exit status (128 + N
+    when signal N ended it) and the records. SIGTERM and SIGHUP sent to this process are
+    passed on to the program; Ctrl-C reaches it from the terminal (this process waits)."""
+    import os
+    import signal
+    import subprocess
+    import tempfile
+
+    from ..core import env as envvars
+    from ..kernels.triton.hookenv import environment, read_records
+    if not argv:
+        raise ValueError("no program to run: agentsched triton run --policy P -- python prog.py")
+    if log is None:
+        fd, name = tempfile.mkstemp(prefix="agentsched-triton-", suffix=".jsonl")
+        os.close(fd)
+        logfile, keep = Path(name), False
+    else:
+        logfile, keep = Path(log), True
+        logfile.write_text("")
+    try:
+        child_env = {**os.environ, **environment(policy, db, quiet=quiet, log=logfile)}
+        child_env.pop(envvars.TRITON_OFF, None)
+        try:
+            proc = subprocess.Popen(list(argv), env=child_env)
+        except OSError as e:
+            raise OSError(f"cannot run {argv[0]}: {e.strerror}") from None
+        forward = (signal.SIGTERM, signal.SIGHUP)
+        before = {s: signal.getsignal(s) for s in (*forward, signal.SIGINT)}
+        try:
+            for s in forward:
+                signal.signal(s, lambda signum, frame: proc.send_signal(signum))
+            signal.signal(signal.SIGINT, lambda signum, frame: None)
+            rc = proc.wait()
+        finally:
+            for s, h in before.items():
+                signal.signal(s, h if h is not None else signal.SIG_DFL)
+        records = read_records(logfile)
+    finally:
+        if not keep:
+            logfile.unlink(missing_ok=True)
+    return (128 - rc if rc < 0 else rc), records
+
+
+def hook_status() -> dict:
+    """Whether a Python program started from this environment runs with the hook, its digest,
+    the cache directories, and how many kernels of that digest Triton's cache holds."""
+    import json as _json
+
+    from ..kernels.triton.hookenv import SALT, environment_status
+    st = environment_status()
+    st["kernels_in_cache"] = st["fallbacks_in_cache"] = 0
+    if st["digest"]:
+        for meta in Path(st["triton_cache_dir"]).glob(f"*{SALT}{st['digest']}/*.json"):
+            if meta.name.startswith("__grp__"):
+                continue
+            try:
+                rec = _json.loads(meta.read_text()).get("agentsched") or {}
+            except (OSError, ValueError):
+                continue
+            st["kernels_in_cache"] += 1
+            st["fallbacks_in_cache"] += rec.get("compiled_by") != "llc-19"
+    return st
+
+
+def hook_log(path: str | Path | None = None) -> tuple[list[dict], list[str]]:
+    """The hook's per-kernel records in a Triton cache directory (default: Triton's own,
+    $TRITON_CACHE_DIR or ~/.triton/cache; torch.compile's: <its cache dir>/triton), a kernel's
+    directory, or a log file of `agentsched triton run --log`; and the summary lines."""
+    from ..kernels.triton.hookenv import read_records, summary, triton_cache_dir
+    records = read_records(path if path is not None else triton_cache_dir())
+    return records, summary(records)

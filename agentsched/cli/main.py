@@ -11,6 +11,8 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -69,6 +71,20 @@ def _outputs(*paths: Path | None) -> Console:
     if len(to_stdout) > 1:
         raise UsageError("only one output can be standard output ('-')")
     return err if to_stdout else out
+
+
+@contextmanager
+def _progress(what: str, lines: bool = True) -> Iterator[Callable[[str], None]]:
+    """Where progress messages go: a transient line on a terminal; otherwise (a log, a pipe,
+    a GPU machine's captured output) one line each on stderr, when `lines`."""
+    if err.is_terminal:
+        from rich.progress import Progress
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task(what, total=None)
+            yield lambda s: bar.update(task, description=s[:80])
+    else:
+        yield (lambda s: err.print(f"{what}: {s}", markup=False, highlight=False,
+                                   soft_wrap=True)) if lines else (lambda s: None)
 
 
 def _format(fmt: str) -> str:
@@ -292,6 +308,39 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     _nothing_to_schedule(rep)
 
 
+@app.command("ir")
+def ir_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py, suite kernel or "
+                                                 "Triton kernel"),
+           target: str = TargetOpt,
+           output: Path = typer.Option(..., "-o", "--output", help="The IR (.ll; - for stdout)"),
+           entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+           define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+           fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+    """Write the kernel's device LLVM IR for a target, as every command compiles it (its first
+    line names the kernel): what a machine without clang schedules (docs/gpu-machine.md)."""
+    from .. import api as A
+    from ..core.files import write_bytes
+    say = _outputs(output)
+    ir = A.emit_ir(source, target, build=_build(entry, include, define, std, fast_math,
+                                                clang_flag, block, lang))
+    write_bytes(output, ir.read_bytes())
+    say.print(f"-> {output}")
+
+
+@app.command("pack")
+def pack_cmd(output: Path = typer.Argument(..., help="A new directory (replaced as a whole "
+                                                     "when it holds an earlier pack)")):
+    """Pack what a machine without LLVM 19 needs (Debian's llc-19 and the tools agentsched
+    runs, their libraries, the built plugin, this package) with a launcher: there,
+    `OUTPUT/agentsched COMMAND ...` runs any command (docs/gpu-machine.md)."""
+    from ..tools.pack import pack
+    info = pack(output)
+    out.print(f"{output}/agentsched: LLVM {info.llvm}, plugin {info.plugin}, "
+              f"{len(info.tools)} tools, {len(info.libraries)} libraries, "
+              f"{info.bytes / 2**20:.1f} MiB")
+
+
 sdk_app = typer.Typer(help="Vendors' SDKs for users' own CUDA/HIP kernels (docs/own-kernel.md).",
                       no_args_is_help=True)
 app.add_typer(sdk_app, name="sdk")
@@ -375,17 +424,15 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     if _format(fmt) != "table" and say is err:
         raise UsageError(f"--format {fmt} prints to standard output, and so does an output "
                          "named '-'")
-    from rich.progress import Progress
     # the row being made, on a terminal only: an error or interrupt stays one line
-    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task("experiment", total=None)
+    with _progress("experiment", lines=False) as progress:
         rows = api.experiment(kernel, target, _split(agents_), seed=seed, store=store_path,
                               time=time, agent_timeout=_agent_timeout(agent_timeout),
                               json_out=json_out, csv_out=csv_out,
                               agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
                               build=_build(entry, include, define, std, fast_math,
                                            clang_flag, block, lang),
-                              progress=lambda s: bar.update(task, description=s[:60]))
+                              progress=progress)
     columns, heads = _row_columns(rows, ROW_COLUMNS)
     print_rows(rows, columns, fmt,
                f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say,
@@ -532,7 +579,13 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            target: str = TargetOpt,
            objective: str = typer.Option("vgpr", "--objective", help="; ".join(
                f"{k}: {v}" for k, v in api.OBJECTIVE_HELP.items())),
-           budget: int = typer.Option(64, "--budget", min=1, help="Compiles to spend"),
+           budget: int = typer.Option(64, "--budget", min=1, help="Compiles to spend (at most)"),
+           seconds: Optional[float] = typer.Option(
+               None, "--seconds", help="Time budget: no new schedule is proposed after this "
+                                       "many seconds (then the finalists are confirmed)"),
+           fresh: bool = typer.Option(False, "--fresh",
+                                      help="Forget what an earlier run of the same search "
+                                           "found (by default it resumes from its journal)"),
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray",
                                              help="Ray address ('local' starts one)"),
@@ -565,12 +618,11 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
-    from rich.progress import Progress
     say = _outputs(json_out, decisions_out)
-    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task("search", total=None)
+    with _progress("search") as progress:
         options = api.SearchOptions(
-            objective=objective, budget=budget, method=method, workers=workers, ray=ray,
+            objective=objective, budget=budget, seconds=seconds, fresh=fresh, method=method,
+            workers=workers, ray=ray,
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
@@ -578,7 +630,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
         res = api.search(source, target, options,
                          build=_build(entry, include, define, std, fast_math, clang_flag,
                                       block, lang),
-                         progress=lambda s: bar.update(task, description=s[:60]))
+                         progress=progress)
     d, b = res.default, res.best
     say.print(f"{method} over {res.evaluations} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
@@ -651,15 +703,13 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
     import shlex
     import sys
 
-    from rich.progress import Progress
     for name, v in (("--budget", budget), ("--population", population), ("--hidden", hidden)):
         if v < 1:
             raise typer.BadParameter(f"must be at least 1, got {v}", param_hint=name)
     say = _outputs(output, json_out)
     # the command that made the policy, kept in its provenance (arguments only: no secrets)
     command = "agentsched " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    with Progress(console=err, transient=True) as bar:
-        task = bar.add_task("train", total=None)
+    with _progress("train") as progress:
         options = api.TrainOptions(
             objective=objective, budget=budget, split=None if split == "all" else split,
             bound=bound, kind=kind, kernels=tuple(kernel or ()), model=model,
@@ -668,7 +718,7 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
             kernel_guard=kernel_guard, workers=workers, ray=ray,
             init_from=tuple(init_from or ()), output=output, json_out=json_out)
         res = api.train(corpus, target, options, provenance={"command": command},
-                        progress=lambda s: bar.update(task, description=s[:60]))
+                        progress=progress)
     for name, why in res.skipped.items():
         err.print(f"skipped {name}: {why}")
     sp = res.best.speedups
@@ -758,7 +808,9 @@ def _main() -> None:
         # an interrupt, also one that a library wrapped (Ray's ray.get: SystemError)
         intr = _interrupt_behind(e, Interrupted)
         if intr is not None:
-            _fail(f"{intr}; stopped (nothing half-written was kept)",
+            kept = getattr(intr, "kept", None)
+            _fail(f"{intr}; stopped; {kept}" if kept else
+                  f"{intr}; stopped (nothing half-written was kept)",
                   getattr(intr, "exit_code", 1))
         if isinstance(e, _usage_error_types()):
             if type(e).__name__ == "NoArgsIsHelpError":  # bare `agentsched CMD`: its help

@@ -1,4 +1,6 @@
-"""`agentsched triton ...`: inspect a Triton kernel, install a tuned binary into Triton's cache.
+"""`agentsched triton ...`: inspect a Triton kernel, install a tuned binary into Triton's cache;
+run a whole program with every Triton kernel compiled by llc-19 and the plugin (env, run,
+status, log: agentsched.kernels.triton.hook).
 
 Scheduling commands (states, decide, compile, experiment, search) take a Triton kernel
 directly: a cache or dump directory, or its .llir. These commands add what only Triton needs.
@@ -16,7 +18,8 @@ from rich.console import Console
 from ..api import triton as api
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Triton kernels: launch facts, tuned binaries into Triton's cache.")
+                  help="Triton kernels: launch facts, tuned binaries into Triton's cache; "
+                  "every kernel of a program through llc-19 (env, run, status, log).")
 out = Console()
 
 KernelArg = typer.Argument(..., help="Triton cache/dump directory of one kernel, or its .llir")
@@ -104,3 +107,84 @@ def search(spec_file: Path = SpecArg,
     out.print(f"decisions: {res['decisions_file']}; install with `agentsched triton install "
               f"{res['triton_kernel']['llir']} --decisions {res['decisions_file']}`",
               highlight=False)
+
+
+# ---------------------------------------------------------------- the hook
+
+PolicyOpt = typer.Option(None, "--policy", help="Policy file the plugin follows for every kernel")
+DbOpt = typer.Option(None, "--db", help="Tuned-schedule database (SQLite) for the plugin")
+QuietOpt = typer.Option(False, "--quiet", help="No line on stderr per kernel that falls back")
+
+
+@app.command("env")
+def env_cmd(policy: Optional[Path] = PolicyOpt, db: Optional[Path] = DbOpt,
+            quiet: bool = QuietOpt):
+    """Print the shell lines that make an unchanged Python program compile every Triton
+    kernel with llc-19 and the plugin: eval "$(agentsched triton env --policy P)"."""
+    for line in api.hook_env(policy, db, quiet=quiet):
+        print(line)
+
+
+@app.command("run", context_settings={"allow_interspersed_args": False,
+                                      "ignore_unknown_options": True})
+def run_cmd(program: List[str] = typer.Argument(..., help="The program and its arguments "
+                                                "(after --): python train.py ..."),
+            policy: Optional[Path] = PolicyOpt, db: Optional[Path] = DbOpt,
+            quiet: bool = QuietOpt,
+            log: Optional[Path] = typer.Option(None, "--log",
+                                               help="Keep the per-kernel records (JSON lines)"),
+            summary: bool = typer.Option(True, "--summary/--no-summary",
+                                         help="Per-kernel summary on stderr at the end")):
+    """Run a program with every Triton kernel it compiles (torch.compile's too) built by
+    llc-19 with the plugin; then say per kernel what happened. Exits with its status."""
+    from ..kernels.triton.hookenv import summary as lines_of
+    rc, records = api.hook_run(program, policy=policy, db=db, quiet=quiet, log=log)
+    if summary:
+        lines = lines_of(records) if records else [
+            "the program compiled no Triton kernel (and loaded none from Triton's cache)"]
+        for line in lines:
+            print(f"agentsched: {line}", file=sys.stderr)
+    raise typer.Exit(rc)
+
+
+@app.command()
+def status(json_out: bool = typer.Option(False, "--json", help="Print JSON")):
+    """Whether a Python program started from this environment runs with the hook, and its
+    cache directories."""
+    st = api.hook_status()
+    if json_out:
+        print(json.dumps(st, indent=2))
+        return
+    if st["active"]:
+        how = ", ".join(f"{k} {st[k]}" for k in ("policy", "db") if st[k])
+        head = f"on for Python programs started from this environment ({how}; digest " \
+            f"{st['digest']})"
+    elif st["configured"]:
+        head = f"off: {st['error']}"
+    else:
+        head = ("off: neither AGENTSCHED_TRITON_POLICY nor AGENTSCHED_TRITON_DB is set "
+                "(`agentsched triton env --policy P` prints the lines)")
+    print(f"Triton hook: {head}")
+    for key in ("sitecustomize", "triton_cache_dir", "inductor_cache_dir", "cache_manager"):
+        if st.get(key):
+            print(f"  {key}: {st[key]}")
+    if st["digest"]:
+        print(f"  kernels of this digest in Triton's cache: {st['kernels_in_cache']} "
+              f"({st['fallbacks_in_cache']} fell back to Triton's PTX)")
+    if not st["db_supported"]:
+        print("  db: not available (this agentsched's llc_command has no db keyword)")
+
+
+@app.command()
+def log(path: Optional[Path] = typer.Argument(None, help="Triton cache directory (default "
+                                              "$TRITON_CACHE_DIR or ~/.triton/cache), a "
+                                              "kernel's directory, or a `run --log` file"),
+        json_out: bool = typer.Option(False, "--json", help="Print the records as JSON")):
+    """Per kernel, what the hook did: compiled by llc-19 with the policy/db, or fell back to
+    Triton's own PTX and why."""
+    records, lines = api.hook_log(path)
+    if json_out:
+        print(json.dumps(records, indent=1))
+        return
+    for line in lines if records else ["no kernel compiled by the hook there"]:
+        print(line)

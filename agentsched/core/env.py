@@ -13,6 +13,11 @@ LLM_BASE_URL = "AGENTSCHED_LLM_BASE_URL"
 LLM_MODEL = "AGENTSCHED_LLM_MODEL"
 LLM_MODE = "AGENTSCHED_LLM_MODE"
 LLM_OFFLINE = "AGENTSCHED_LLM_OFFLINE"
+TRITON_POLICY = "AGENTSCHED_TRITON_POLICY"  # Triton hook: compile every kernel with this policy
+TRITON_DB = "AGENTSCHED_TRITON_DB"  # Triton hook: the tuned-schedule database
+TRITON_LOG = "AGENTSCHED_TRITON_LOG"  # Triton hook: one JSON line per kernel, appended here
+TRITON_QUIET = "AGENTSCHED_TRITON_QUIET"  # Triton hook: 1 = no line on stderr per fallback
+TRITON_OFF = "AGENTSCHED_TRITON_OFF"  # Triton hook: why it is off (set by the hook itself)
 # The LLM agent's API key, in order of precedence; read from the environment only.
 LLM_API_KEYS = ("AGENTSCHED_LLM_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY")
 
@@ -28,6 +33,12 @@ VARIABLES: dict[str, str] = {
     LLM_MODEL: "the LLM agent's model",
     LLM_MODE: "the LLM agent's mode: step or region",
     LLM_OFFLINE: "1: the LLM agent answers from its cache only",
+    TRITON_POLICY: "policy file: every Triton kernel of a Python program is compiled by "
+                   "llc-19 with it (docs/triton.md; `agentsched triton env`)",
+    TRITON_DB: "tuned-schedule database (SQLite) for the same Triton hook",
+    TRITON_LOG: "file the Triton hook appends one JSON line per kernel to",
+    TRITON_QUIET: "1: the Triton hook prints no line for a kernel that falls back",
+    TRITON_OFF: "set by the Triton hook when it could not turn on: the reason",
     **{k: "the LLM agent's API key, the first one set (never written anywhere)"
        for k in LLM_API_KEYS},
 }

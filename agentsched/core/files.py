@@ -22,7 +22,8 @@ batch created are removed and the ones it replaced get their old content back. O
 into a device or standard output cannot be taken back: it goes last. Other writes (caches)
 are published at once. A run killed outright (SIGKILL) cannot clean up: its
 scratch directory (.agentsched-HOST-PID-*) is removed by the next write into that directory.
-Standard library only: the GPU-side bundle code uses it.
+Standard library only: the GPU-side bundle code uses it. `read_text` is the one reader of
+inputs that may be stored compressed (bench/'s recorded results are kept as `.xz`).
 """
 from __future__ import annotations
 
@@ -113,8 +114,13 @@ def together(*paths: str | Path | None, separate: bool = False) -> Iterator[_Bat
     try:
         hold(*paths)
         yield batch
-    except BaseException:
-        _discard(batch.staged)
+    except BaseException as e:
+        # An exception that says what it leaves (`kept`: a stopped search's best so far,
+        # complete for what was done) publishes the batch; any other discards it.
+        if getattr(e, "kept", None):
+            _publish_all(batch.staged)
+        else:
+            _discard(batch.staged)
         raise
     finally:
         _batch.reset(token)
@@ -295,6 +301,32 @@ def write_text(path: str | Path, text: str) -> None:
     """Write `path` whole, as UTF-8 (see the module doc)."""
     with staged_output(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
+
+
+COMPRESSED = (".xz", ".gz")  # suffixes read_text decompresses
+
+
+def read_text(path: str | Path) -> str:
+    """A file's UTF-8 text, decompressed when its name ends in .xz or .gz (a JSON result
+    recorded as `h200.json.xz` reads as `h200.json`). OSError and ValueError as for
+    Path.read_text; a damaged .xz/.gz raises ValueError naming the file."""
+    path = Path(path)
+    if path.suffix not in COMPRESSED:
+        return path.read_text(encoding="utf-8")
+    import gzip
+    import lzma
+    data = path.read_bytes()
+    try:
+        data = lzma.decompress(data) if path.suffix == ".xz" else gzip.decompress(data)
+    except (lzma.LZMAError, OSError, EOFError) as e:
+        raise ValueError(f"{path}: not a valid {path.suffix[1:]} file: {e}") from None
+    return data.decode("utf-8")
+
+
+def uncompressed_name(path: str | Path) -> str:
+    """The file name without a .xz/.gz suffix (`h200.json.xz` -> `h200.json`)."""
+    name = Path(path).name
+    return name[:-3] if name.endswith(COMPRESSED) else name
 
 
 def publish_files(pairs: list[tuple[Path, Path]]) -> None:

@@ -378,6 +378,8 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
         kernels = describe(ir_kernel_symbols(text))
         if not kernels and entry is None:
             return source
+        if entry is None and text.startswith(ENTRY_LINE):  # `agentsched ir`'s output: its kernel
+            entry = text[len(ENTRY_LINE):text.index("\n")].strip()
         chosen = pick_entry(kernels, entry, str(source))
         if chosen is None:
             raise EntryError(f"{source} does not define kernel {entry!r}; it defines "

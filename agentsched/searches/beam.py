@@ -77,19 +77,19 @@ def beam_search(ev: Evaluator, budget: int = 64, *, width: int = 4, depth: int |
     levels, used_points = 0, []
     for region in hot:
         left = budget - tr.count
-        if left <= 0:
+        if left <= 0 or ev.out_of_time():
             break
         d = depth or max(2, 1 + (left - alts_per_point) // max(1, width * alts_per_point))
         points = branch_points(default.decisions, region, d)
         used_points += points
         for key in points:
-            if tr.count >= budget:
+            if tr.count >= budget or ev.out_of_time():
                 break
             beam = _level(ev, tr, beam, key, width, budget, watch)
             levels += 1
             if progress:
-                progress(f"beam level {levels} (region {region[1]}): {tr.count} evaluations, "
-                         f"best {tr.best.cost}")
+                progress(f"beam level {levels} (region {region[1]}): "
+                         f"{ev.status(tr.count, budget)}, best {tr.best.cost}")
     return SearchResult("beam", ev.objective, default, tr.best, tr.best_policy, tr.count,
                         tr.history, ev.throughput, time.perf_counter() - t0,
                         {"width": width, "levels": levels, "regions": [list(r) for r in hot],

@@ -18,6 +18,7 @@ from ..core.protocol import Decision
 from ..targets import Launch, Target, parse_target
 from ..tools.plugin import plugin_path
 from .evaluate import EvalResult, Rollout, evaluate, rollout
+from .journal import Journal
 from .objectives import ObjectiveError, check_objective, cost_of
 from .policies import WATCH_ALL, Policy
 
@@ -182,7 +183,8 @@ class Evaluator:
                  workers: int | None = None, ray_address: str | None = None,
                  base: str = "target", time_fn: Callable | None = None,
                  timer=None, keep_top: int = 0, n_random: int = 2, seed: int = 0,
-                 max_tasks: int | None = None, launch: Launch | None = None):
+                 max_tasks: int | None = None, launch: Launch | None = None,
+                 journal: Journal | None = None, deadline: float | None = None):
         self.ir = Path(ir)
         self.target = parse_target(target)
         self.objective = check_objective(objective)
@@ -200,6 +202,24 @@ class Evaluator:
         self.ray_address = ray_address
         self.pool = Workers(workers, ray_address, max_tasks)
         self.workers, self.backend = self.pool.workers, self.pool.backend
+        # journal: finished evaluations kept (and answered again when a search resumes);
+        # deadline: time.monotonic() after which the methods propose nothing new
+        self.journal, self.deadline = journal, deadline
+        self.answered = 0  # evaluations answered, from the journal or evaluated now
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def seconds_left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def status(self, count: int, budget: int) -> str:
+        """'N/B evaluations (J from the journal), T s left' for progress lines."""
+        out = f"{count}/{budget} evaluations"
+        if self.journal is not None and self.journal.reused:
+            out += f" ({self.journal.reused} from the journal)"
+        left = self.seconds_left()
+        return out + (f", {left:.0f} s left" if left is not None else "")
 
     # -- plumbing
     def _map(self, fn: Callable, calls: list[tuple[tuple, dict]]) -> list:
@@ -219,7 +239,23 @@ class Evaluator:
 
     # -- API
     def rollouts(self, policies: Sequence[Policy], watch: Iterable = ()) -> list[Rollout]:
+        """One live compile per policy (results in order). Policies the journal has are
+        answered from it; the others are compiled (and, objective 'time', timed together
+        in one interleaved batch) and journaled as one batch."""
         watch = watch if watch == WATCH_ALL else tuple(watch)
+        known = [self.journal.get(p.fingerprint()) if self.journal else None
+                 for p in policies]
+        todo = [p for p, k in zip(policies, known) if k is None]
+        fresh = iter(self._rollouts(todo, watch) if todo else [])
+        outs = [k if k is not None else next(fresh) for k in known]
+        if self.journal is not None and todo:
+            self.journal.add([(p.fingerprint(), r) for p, r, k in zip(policies, outs, known)
+                              if k is None])
+        self.answered += len(outs)
+        self._keep(policies, outs)
+        return outs
+
+    def _rollouts(self, policies: Sequence[Policy], watch: Any) -> list[Rollout]:
         suffix = self.timer.suffix if self.timer is not None else None
         calls = [((str(self.ir), self.target.name, p),
                   {"base": self.base, "launch": self.launch, "watch": watch,
@@ -237,7 +273,6 @@ class Evaluator:
         else:
             for r in outs:
                 r.cost = self._cost(r.metrics, r.decisions)
-        self._keep(policies, outs)
         return outs
 
     def _keep(self, policies, outs) -> None:
@@ -249,7 +284,7 @@ class Evaluator:
             k = r.module_sha or r.key
             if k not in keys:
                 keys.add(k)
-                self.top.append((r.cost, self.evaluations, p, r))
+                self.top.append((r.cost, self.answered, p, r))
         self.top.sort(key=lambda t: (t[0], t[1]))
         del self.top[self.keep_top:]
 

@@ -58,7 +58,7 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
         first.append(mutate(seeds[0], rng, sigma_range))
     gen = 0
     batch = first
-    while tr.count < budget and batch:
+    while tr.count < budget and batch and not ev.out_of_time():
         pols, genomes = [], []
         for g in batch:
             p = _policy(g)
@@ -74,7 +74,8 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
             evaluated.append((r.cost, len(evaluated), g, r))
         gen += 1
         if progress:
-            progress(f"evolve generation {gen}: {tr.count} evaluations, best {tr.best.cost}")
+            progress(f"evolve generation {gen}: {ev.status(tr.count, budget)}, best "
+                     f"{tr.best.cost}")
         parents = _select(evaluated, mu)
         batch = children(parents, population, rng, sigma_range, crossover,
                          lambda c: _policy(c).fingerprint() not in fps)

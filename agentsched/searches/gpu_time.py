@@ -28,6 +28,12 @@ from ..kernels.spec import KernelSpec
 from ..runtime import KernelLoadError, Runtime, get_runtime
 from ..targets import Target
 
+# The next step when LLVM's own build of a kernel is wrong or faults (a race, an out-of-bounds
+# access that another compiler's build happens not to hit): the kernel, not the schedule.
+SANITIZER_HINT = ("Check that build with compute-sanitizer: `agentsched bundle KERNEL -t "
+                  "TARGET --agents default -o B` then `compute-sanitizer --tool memcheck "
+                  "python -m agentsched.runtime.bundle check B` (and --tool racecheck)")
+
 
 @dataclass
 class BatchRecord:
@@ -66,15 +72,28 @@ class GpuTimer:
             self._ratios[sha256_hex(self.default_module)] = 1.0  # LLVM's own schedule, exactly
             self._default = self._load(self.default_module)
             self._default_copy = self._load(self.default_module)  # loaded twice: A/A is real
-            ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size,
-                                            self.seed)
+            try:
+                ok, err = self.rt.run_and_check(self.spec, self._default, self.prepared.size,
+                                                self.seed)
+            except Exception as e:  # a fault (illegal address, misaligned access ...)
+                first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+                raise RuntimeError(
+                    f"{self.spec.name}: LLVM's default build faults on the GPU ({first}); "
+                    f"nothing can be timed against it. {SANITIZER_HINT}") from None
             if not ok:
                 raise RuntimeError(f"{self.spec.name}: LLVM's default schedule fails the "
                                    f"reference check (max rel err {err:.3g}); nothing can be "
-                                   "timed against it")
+                                   f"timed against it. {SANITIZER_HINT}")
         except BaseException:
             self.close()
             raise
+
+    def identity(self) -> str:
+        """What the ratios this timer measures depend on besides the modules: the GPU, the
+        kernel's inputs and the timing method (part of a search journal's key)."""
+        info = self.rt.device_info() if hasattr(self.rt, "device_info") else {}
+        return (f"{type(self.rt).__name__} {info.get('name', '?')} {self.spec.name} "
+                f"size {self.size} seed {self.seed} {self.rounds}x{self.reps}")
 
     def _load(self, module: bytes):
         self._n += 1

@@ -15,7 +15,8 @@ class SearchOptions:
     """Everything `agentsched search` takes besides the kernel, its build and the target:
     built once by the command line (or the API's keywords) and passed down as it is."""
     objective: str = "vgpr"
-    budget: int = 64  # compiles to spend
+    budget: int = 64  # compiles to spend (at most)
+    seconds: float | None = None  # stop proposing schedules after this many seconds
     method: str = "beam"  # beam or evolve
     workers: int | None = None  # local processes (None: one per core)
     ray: str | None = None  # a Ray address ("local" starts one) instead of local workers
@@ -35,6 +36,8 @@ class SearchOptions:
     ir_file: Path | None = None  # LLVM IR to schedule instead of compiling the source
     json_out: Path | None = None  # the summary (the report's JSON)
     decisions_out: Path | None = None  # the winner's decisions
+    journal: bool = True  # keep every evaluation; a stopped search resumes from it
+    fresh: bool = False  # forget what an earlier run of the same search journaled
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")
@@ -57,6 +60,8 @@ class SearchOptions:
                 raise ValueError("an agent's schedule is refined by beam search, without "
                                  "initial weights (evolution evolves linear policies)")
             agent_class(self.agent)  # an unknown agent fails before anything is built
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"search seconds must be > 0, got {self.seconds!r}")
         if self.ray is None:
             bounded_workers(self.workers, self.budget)
 

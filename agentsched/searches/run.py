@@ -12,8 +12,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.files import together, write_text
-from ..core.hashing import sha256_hex
+from ..core.files import read_text, together, write_text
+from ..core.hashing import digest, sha256_hex
+from ..core.interrupts import Interrupted
 from ..core.paths import data_dir
 from ..core.protocol import Decision, decisions_text, write_decisions
 from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
@@ -26,9 +27,11 @@ from .cache import canonical_decisions
 from .evaluate import measure, report_summary
 from .evaluator import Evaluator
 from .features import check_weights
+from .journal import Journal
 from .objectives import check_default_measured, check_measurable
 from .options import SearchOptions, with_fields
-from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy
+from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy, Policy
+from .tracker import SearchResult
 
 
 @dataclass
@@ -55,6 +58,8 @@ class SearchReport:
     history: list  # [evaluations so far, best cost so far] after each evaluation
     info: dict  # the method's details (best_weights for evolve ...)
     timing: dict | None = None  # objective 'time': screening, finalists, confirmation
+    stopped: str | None = None  # the signal that stopped the search early (best unconfirmed)
+    resumed: int = 0  # evaluations answered from the journal of an earlier run
     best_decisions: list[Decision] = field(default_factory=list, repr=False)  # not in JSON
     # what names and rebuilds the kernel (KernelRef.record(): kernel_key, source as given,
     # build_options, entry, clang_flags, block, lang; symbol; ir_file when --ir gave the IR)
@@ -125,11 +130,17 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     elif time_fn is None and timer is None:
         timer = _gpu_timer(kref, ir, t, base, o.runtime, o.time_rounds, o.time_reps, seed)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
-    ev, failed = None, True
+    journal = Journal(_journal_key(o, ir, t, launch, init_weights, timer, time_fn),
+                      fresh=o.fresh) if o.journal else None
+    if journal is not None and journal.resumed and progress:
+        progress(f"resuming: {journal.resumed} evaluations of an earlier run of this search")
+    deadline = time.monotonic() + o.seconds if o.seconds is not None else None
+    ev, failed, stopped = None, True, None
     try:
         ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
                        time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
-                       seed=seed, max_tasks=budget, launch=launch)
+                       seed=seed, max_tasks=budget, launch=launch, journal=journal,
+                       deadline=deadline)
         if method == "beam":
             from .beam import beam_search
             # A warm start for beam: refine the first given policy's (or the agent's)
@@ -151,11 +162,19 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
             timing = _confirm(timer, ev, res, ir, t, base, o.confirm_rounds,
                               o.confirm_reps)
         failed = False
+    except Interrupted as e:
+        if journal is None or not journal.known:
+            raise
+        # What was found is kept: the best journaled schedule, written unconfirmed.
+        stopped, backend, timing = e, ev.backend if ev else "none", None
+        res = _from_journal(journal, method, objective, ev)
     finally:
         if ev is not None:
             ev.close(kill=failed)  # on an error or interrupt, running compiles are stopped
         if own_timer:
             timer.close()
+        if journal is not None:
+            journal.close()
 
     digest = sha256_hex(canonical_decisions(res.best.decisions))[:12]
     if decisions_out is None:
@@ -168,23 +187,29 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
 
     # Verify: strict replay of the file (exactly what `agentsched compile --decisions` does);
     # it is published with the summary, all or nothing (core.files.together).
-    with tempfile.TemporaryDirectory(prefix="agentsched-search-") as d:
-        written = Path(d) / decisions_out.name
-        write_decisions(written, res.best.decisions)
-        replay = compile_ir(ir, t, decisions=written, base=base)
-    replay_metrics = measure(replay.asm, t, launch, replay.entry)
+    if stopped is None:
+        with tempfile.TemporaryDirectory(prefix="agentsched-search-") as d:
+            written = Path(d) / decisions_out.name
+            write_decisions(written, res.best.decisions)
+            replay = compile_ir(ir, t, decisions=written, base=base)
+        replay_metrics: dict | None = measure(replay.asm, t, launch, replay.entry)
+        replay_report: dict | None = report_summary(replay.report)
+    else:  # stopped: no compile more; the next run of the same command resumes
+        replay_metrics = replay_report = None
 
     report = SearchReport(
         kernel=kref.name, target=t.name, ir=str(ir), method=method, objective=objective,
         seed=seed, budget=budget, backend=backend,
-        workers=ev.workers if backend != "ray" else None, ray_address=ray_address,
+        workers=ev.workers if ev is not None and backend != "ray" else None,
+        ray_address=ray_address,
         default={"metrics": res.default.metrics, "cost": list(res.default.cost),
                  "report": res.default.report},
         best={"metrics": res.best.metrics, "cost": list(res.best.cost),
               "report": res.best.report, "policy": res.best_policy.fingerprint(),
               "replay_metrics": replay_metrics,
-              "replay_report": report_summary(replay.report),
-              "replay_matches": replay_metrics == res.best.metrics,
+              "replay_report": replay_report,
+              "replay_matches": None if replay_metrics is None
+              else replay_metrics == res.best.metrics,
               "decisions_sha256": digest},
         improved=list(res.best.cost) < list(res.default.cost),
         evaluations=res.evaluations, decisions_file=str(decisions_out),
@@ -193,6 +218,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
         best_decisions=list(res.best.decisions),
         kernel_record={**kref.record(), "symbol": llvm.entry,
                        "ir_file": str(o.ir_file) if o.ir_file is not None else None})
+    report.stopped = None if stopped is None else str(stopped)
+    report.resumed = journal.reused if journal is not None else 0
     if timing is not None:
         report.timing = timing
         report.improved = timing["improved"]
@@ -209,7 +236,47 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
         write_decisions(decisions_out, res.best.decisions)
         if json_out is not None:
             report.write_json(json_out)
+    if stopped is not None:
+        stopped.kept = (f"{res.evaluations} evaluations kept; the best so far (not confirmed) "  # type: ignore[attr-defined]
+                        f"-> {json_out or decisions_out}; the same command resumes the search")
+        raise stopped
     return report
+
+
+def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weights: list,
+                 timer: Any, time_fn: Any) -> str:
+    """A search's identity: everything its evaluations depend on (not the budget or the
+    time limit: a longer run continues a shorter one)."""
+    from ..llvm.metrics import measurement_identity
+    timing = ""
+    if o.objective == "time":
+        timing = timer.identity() if hasattr(timer, "identity") else repr(time_fn or timer)
+    return digest(ir.read_bytes(), t.name, o.objective, o.method, o.base,
+                  f"seed {o.seed} width {o.width} population {o.population}",
+                  json.dumps(init_weights), o.agent or "",
+                  measurement_identity(t, launch), timing)
+
+
+def _from_journal(journal: Journal, method: str, objective: str, ev: Any) -> SearchResult:
+    """A SearchResult of the evaluations a stopped search had journaled."""
+    items = list(journal.known.items())
+    default = journal.known.get(HeuristicPolicy("default").fingerprint(), items[0][1])
+    fp, best = min(items, key=lambda kv: (tuple(kv[1].cost), items.index(kv)))
+    history, top = [], None
+    for i, (_, r) in enumerate(items, 1):
+        top = r.cost if top is None or tuple(r.cost) < tuple(top) else top
+        history.append([i, list(top)])
+    return SearchResult(method, objective, default, best, Recorded(fp), len(items), history,
+                        ev.throughput if ev else 0.0, 0.0, {"stopped": True})
+
+
+@dataclass(frozen=True)
+class Recorded(Policy):
+    """A policy known only by its fingerprint (a journaled evaluation)."""
+    fp: str
+
+    def fingerprint(self) -> str:
+        return self.fp
 
 
 def replay_module(ir: Path, t: Target, base: str, suffix: str, decisions: Any = None) -> bytes:
@@ -236,8 +303,10 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
     confirmed winner, or LLVM's default when no finalist beats it beyond the A/A noise."""
     finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
                  if ro.time_ratio is not None and ro.time_ratio < 1.0]
-    modules = {name: replay_module(ir, t, base, timer.suffix, decisions=ro.decisions)
-               for name, _, ro in finalists}
+    # the finalists' modules are made again in parallel, by the search's workers
+    made = ev.pool.map(replay_module, [((ir, t, base, timer.suffix), {"decisions": ro.decisions})
+                                       for _, _, ro in finalists])
+    modules = {name: m for (name, _, _), m in zip(finalists, made)}
     confirmation = timer.confirm(modules, rounds, reps) if modules else None
     top: tuple[str, Any, Any] | None = None  # (name, policy, rollout) of the fastest
     speedup, ci, bound = 1.0, None, None
@@ -276,11 +345,11 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
 def init_weights_from(files: Sequence[str | Path]) -> list:
     """Linear-policy weights of earlier `search --method evolve` JSON files (`--init-from`):
     the best, and with --objective time every finalist of the confirmation run (its winner
-    first)."""
+    first). A file may be stored compressed (`.json.xz`, `.json.gz`)."""
     out = []
     for f in files:
         try:
-            data = json.loads(Path(f).read_text())
+            data = json.loads(read_text(f))
             found = [data["info"].get("best_weights") or []]
             timing = data.get("timing") or {}
             for fin in timing.get("finalists", []):

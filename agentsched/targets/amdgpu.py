@@ -14,7 +14,7 @@ from typing import ClassVar
 from ..tools.programs import find_tool, run, run_tool
 from .base import Launch, StaticMetrics, Target, first_int
 
-# VGPR occupancy rules of LLVM 19 (FINDINGS.md): GPU names (shell patterns) -> (VGPRs per
+# VGPR occupancy rules of LLVM 19 (the tables llc-19's `; Occupancy:` follows): GPU names (shell patterns) -> (VGPRs per
 # SIMD, allocation granule, most waves per SIMD). A new GPU with known rules is one entry here.
 VGPR_RULES: dict[tuple[str, ...], tuple[int, int, int]] = {
     ("gfx11*", "gfx12*"): (1536, 24, 16),  # wave32

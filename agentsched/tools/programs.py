@@ -91,7 +91,7 @@ def path_arg(path: str | Path) -> str:
 
 
 def child_options() -> dict:
-    """subprocess options for every tool we start: it dies with us (agentsched.interrupts)."""
+    """subprocess options for every tool we start: it dies with us (agentsched.core.interrupts)."""
     return {"preexec_fn": functools.partial(child_preexec, os.getpid())}
 
 

@@ -1,5 +1,8 @@
 """Select the reliability corpus from LLVM 19's own CodeGen tests (run once; the result is
-vendored under bench/reliability/corpus/ with manifest.json).
+vendored under bench/reliability/corpus/: the selected files, unmodified, in
+codegen-tests.tar.xz (amdgpu/*.ll, nvptx/*.ll), with manifest.json and LLVM's LICENSE.TXT).
+bench/reliability.py unpacks the tarball into its campaign folder and checks every file
+against the manifest's sha256.
 
     python bench/reliability/make_corpus.py LLVM_SRC [--amdgpu 160] [--nvptx 90] [--seed 19]
 
@@ -18,23 +21,38 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
+import lzma
 import random
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from reliability import TARGETS, llc_flags, tools  # noqa: E402  (bench/reliability.py)
+from reliability import CORPUS_TAR, TARGETS, llc_flags, tools  # noqa: E402  (bench/reliability.py)
 
 MAX_BYTES = 100_000
 RUN_LINE = re.compile(r"^\s*;\s*RUN:(.*)$", re.M)
 TARGET_CPU = re.compile(r'"target-cpu"="([^"]+)"')
 TRIPLE = re.compile(r'^target triple = "([^"]+)"', re.M)
+
+
+def pack(files: dict[str, bytes], dest: Path) -> None:
+    """A tar.xz of files (name -> content), the same bytes for the same files: sorted names,
+    no times, owners or modes of this machine's (xz -9e)."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name in sorted(files):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(files[name]), 0o644, 0
+            tar.addfile(info, io.BytesIO(files[name]))
+    dest.write_bytes(lzma.compress(buf.getvalue(), preset=9 | lzma.PRESET_EXTREME))
 
 
 def run_mcpus(text: str) -> list[str]:
@@ -98,14 +116,12 @@ def main() -> None:
     args = ap.parse_args()
     t = tools()
     rng = random.Random(args.seed)
-    manifest = {}
+    manifest, selected = {}, {}
     for arch, want, targets in (("amdgpu", args.amdgpu, [x for x in TARGETS if x.startswith("gfx")]),
                                 ("nvptx", args.nvptx, [x for x in TARGETS if x.startswith("sm_")])):
         src_dir = args.llvm_src / "test" / "CodeGen" / arch.upper()
         files = sorted(p for p in src_dir.glob("*.ll") if p.stat().st_size < MAX_BYTES)
         rng.shuffle(files)
-        dest = args.out / arch
-        dest.mkdir(parents=True, exist_ok=True)
         kept = 0
         for path in files:
             if kept >= want:
@@ -121,7 +137,7 @@ def main() -> None:
                         per_target[target] = r
             if not per_target:
                 continue
-            shutil.copyfile(path, dest / path.name)
+            selected[f"{arch}/{path.name}"] = path.read_bytes()
             manifest[f"{arch}/{path.name}"] = {
                 "targets": sorted(per_target), "run_mcpus": run_mcpus(text),
                 "bytes": path.stat().st_size,
@@ -129,6 +145,8 @@ def main() -> None:
                 "choices": {k: v["choices"] for k, v in per_target.items()}}
             kept += 1
             print(f"{arch} {kept}/{want} {path.name} {sorted(per_target)}", flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    pack(selected, args.out / CORPUS_TAR.name)
     (args.out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     shutil.copyfile(args.llvm_src / "LICENSE.TXT", args.out / "LICENSE.TXT")
 

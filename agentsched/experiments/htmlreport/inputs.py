@@ -1,12 +1,15 @@
 """What a report shows, read from files: experiment rows (results.json, `experiment --json`),
 search summaries (`search --json`: they have a "history") and GPU timings (a bundle's
 results.json, bench/h200 files: anything holding timing results). Each file is recognised by
-its content; anything else is an error naming the file."""
+its content; anything else is an error naming the file. A file may be stored compressed
+(`h200.json.xz`, `.gz`): it reads, and is labelled, as the file inside."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ...core.files import read_text, uncompressed_name
 
 ROW_FIELDS = ("kernel", "target", "agent")
 
@@ -74,7 +77,8 @@ def _timings_in(data, label: str, kernel: str = "?", target: str = "?") -> list[
 
 
 def _label(path: Path) -> str:
-    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
+    name = uncompressed_name(path)
+    return f"{path.parent.name}/{name}" if path.parent.name else name
 
 
 def read_inputs(paths: list[Path]) -> Inputs:
@@ -86,9 +90,15 @@ def read_inputs(paths: list[Path]) -> Inputs:
                 raise InputError(f"{path}: a directory without results.json")
             path = path / "results.json"
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = read_text(path)
         except OSError as e:
             raise InputError(f"{path}: cannot read: {e.strerror}") from None
+        except UnicodeDecodeError as e:
+            raise InputError(f"{path}: not JSON: {e}") from None
+        except ValueError as e:  # a damaged .xz/.gz
+            raise InputError(str(e)) from None
+        try:
+            data = json.loads(text)
         except ValueError as e:
             raise InputError(f"{path}: not JSON: {e}") from None
         inp.files.append(str(path))
@@ -105,7 +115,7 @@ def read_inputs(paths: list[Path]) -> Inputs:
                 inp.timings.append(Timing(f"{_label(path)} confirmation", inp.searches[-1].kernel,
                                           inp.searches[-1].target, timing["confirmation"]))
         else:
-            found = _timings_in(data, path.name)
+            found = _timings_in(data, uncompressed_name(path))
             if not found:
                 raise InputError(f"{path}: neither experiment rows (a list of rows with "
                                  f"kernel, target, agent), a search summary (with 'history') "

@@ -25,7 +25,7 @@ from .kernel import split_params
 
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
-REWRITE_VERSION = 5
+REWRITE_VERSION = 6
 
 
 @dataclass(frozen=True)
@@ -219,8 +219,31 @@ def _nvvm_fn_attrs(text: str) -> tuple[str, int]:
         pat = r'\s*"(?:' + "|".join(re.escape(a) for a in _NVVM_FN_ATTRS) + r')"="[^"]*"'
         text = re.sub(r"^(attributes #\d+ = \{)(.*)$",
                       lambda m: m.group(1) + re.sub(pat, "", m.group(2)), text, flags=re.M)
+        text = _drop_empty_groups(text)
         text = _append_annotations(text, entries)
     return text, n
+
+
+def _drop_empty_groups(text: str) -> str:
+    # A group that held only launch bounds (a kernel calling vprintf or __assertfail is not
+    # nounwind: Triton writes `attributes #0 = { "nvvm.reqntid"="128" }`) is empty once they
+    # are moved to !nvvm.annotations, and LLVM 19 refuses `attributes #0 = { }` ("attribute
+    # group has no attributes"). The group goes, and so does every `#0` naming it; its line
+    # stays, commented out, so that line numbers still match Triton's file.
+    empty = set(re.findall(r"^attributes #(\d+) = \{\s*\}\s*$", text, re.M))
+    if not empty:
+        return text
+    ref = r"[ \t]*#(?:" + "|".join(sorted(empty)) + r")\b"
+    lines = []
+    for ln in text.split("\n"):
+        m = re.match(r"attributes #(\d+) = \{\s*\}\s*$", ln)
+        if m and m.group(1) in empty:
+            lines.append(f"; {ln.strip()} (emptied by agentsched)")
+        elif not ln.startswith(("attributes #", ";")):
+            lines.append(_sub_code(ref, "", ln)[0])
+        else:
+            lines.append(ln)
+    return "\n".join(lines)
 
 
 def _grid_constant(text: str) -> tuple[str, int]:
