@@ -196,7 +196,7 @@ def compile_variants(ir: Path, target) -> dict:
 def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     from agentsched.core.files import write_text
     from agentsched.kernels.triton.spec import TritonSpec
-    from agentsched.llvm.frontend import emit_ir
+    from agentsched.kernels.ref import resolve_kernel
     from agentsched.runtime.triton import TritonRuntime
     from agentsched.targets import parse_target
     res_path = out_dir / f"{name}.json"
@@ -215,7 +215,7 @@ def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
         spec.grid = softmax_grid(compiled, setup["args"][4])
     kernel = rt.kernel()
     target = parse_target(kernel.target)
-    ir = emit_ir(kernel.directory, target)
+    ir = resolve_kernel(kernel.directory).ir(target)
     data.update(triton=kernel.summary(), target=target.name, ir=str(ir), grid=spec.grid)
     log(f"{name}: Triton {kernel.metadata.get('triton_version')} {kernel.directory.name[:12]} "
         f"{kernel.threads} threads, {kernel.shared} B shared, grid {spec.grid}")
@@ -334,14 +334,14 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
     from agentsched.core.files import write_text
     from agentsched.kernels.triton import cache
     from agentsched.kernels.triton.capture import capture, gpu_target, specialize
-    from agentsched.llvm.frontend import emit_ir
+    from agentsched.kernels.ref import resolve_kernel
     from agentsched.targets import parse_target
     for name in kernels:
         t0 = time.time()
         s = kernel_setup(name, mock=True)
         k = capture(s["fn"], *s["args"], target="sm_90", **s["kwargs"])
         target = parse_target(k.target)
-        ir = emit_ir(k.directory, target)
+        ir = resolve_kernel(k.directory).ir(target)
         variants = compile_variants(ir, target)
         default = variants["llvm19_default"][0]
         cache.install(k, default)

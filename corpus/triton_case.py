@@ -114,11 +114,11 @@ class TritonCase:
 
     def ir(self, target: str):
         """(LLVM IR ready for llc-19, Target): Triton's own processor (sm_90a on an H200)."""
-        from agentsched.llvm.frontend import emit_ir
+        from agentsched.kernels.ref import resolve_kernel
         from agentsched.targets import parse_target
         k = self.capture(target)
         t = parse_target(k.target)
-        return emit_ir(k.directory, t), t
+        return resolve_kernel(k.directory).ir(t), t
 
     # -- GPU side -----------------------------------------------------------------------------
     def torch_tensors(self, host: dict, device: str = "cuda") -> dict:
