@@ -126,11 +126,11 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
                                 base=base, full_state_log=full_state_log,
                                 agent_timeout=agent_timeout)
         if fallback and (agent is not None or decisions is not None):
-            result = _fallback(result, ir, t, base, launch_of(k.spec))
+            result = _fallback(result, ir, t, base, launch_of(k))
         if output is not None:
             result.write(output)
     if measure and result.metrics is None:
-        result.measure(launch_of(k.spec))
+        result.measure(launch_of(k))
     return result
 
 

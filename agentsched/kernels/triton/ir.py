@@ -16,8 +16,8 @@ from pathlib import Path
 from ...core.files import write_text
 from ...core.hashing import sha256_hex
 from ...core.paths import data_dir
-from ...llvm.ir import LLC_FLAGS_MARK
-from ...targets import Target
+from ...llvm.ir import LLC_FLAGS_MARK, launch_line
+from ...targets import Launch, Target
 from ...tools.programs import find_tool, run_tool
 from .kernel import TritonInputError, TritonKernel
 from .rewrite import REWRITE_VERSION, RewriteError, rewrite
@@ -46,6 +46,17 @@ def llc_flags(kernel: TritonKernel, target_name: str) -> list[str]:
     return flags
 
 
+def _launch(kernel: TritonKernel) -> str:
+    """The header line of the launch Triton fixes (threads, dynamic shared memory), when its
+    metadata says both (a bare .llir does not: nothing is recorded)."""
+    if "shared" not in kernel.metadata:
+        return ""
+    try:
+        return launch_line(Launch(kernel.threads, kernel.shared)) + "\n"
+    except TritonInputError:
+        return ""
+
+
 def llc_ready_ir(source: str | Path, target: Target) -> Path:
     """The IR of the Triton kernel at `source` (cache/dump directory, .llir, .json or Triton
     .ll), ready for llc-19 for `target`, which must be the GPU Triton compiled it for."""
@@ -64,14 +75,15 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
                            f"{hint}; schedule it with -t {compiled_for}, not {target.name}")
     original = kernel.llir.read_text(errors="replace")
     flags = llc_flags(kernel, target.name)
+    launch = _launch(kernel)
     key = sha256_hex("\0".join([original, " ".join(flags), str(REWRITE_VERSION),
-                                target.name]))[:16]
+                                target.name, launch]))[:16]
     out = data_dir() / "triton" / f"{kernel.name}-{target.name}-{key}.ll"
     if out.exists():
         return out
     done = rewrite(original)
     rules = ", ".join(f"{k} x{v}" for k, v in done.applied.items()) or "none"
-    text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{done.text.rstrip()}\n"
+    text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{launch}{done.text.rstrip()}\n"
             f"; agentsched: Triton kernel {kernel.name} for {target.name}, "
             f"rewritten for LLVM 19 by agentsched.kernels.triton.rewrite v{REWRITE_VERSION} "
             f"(rules: {rules})\n")
