@@ -432,7 +432,7 @@ def sdk_install(progress: Callable[[str], None] = print) -> list[Path]:
 def sdk_status() -> list[str]:
     """One line per piece of the CUDA and ROCm SDKs: installed, or how to get it."""
     from ..tools import sdk
-    return sdk.cuda_status() + sdk.rocm_status()
+    return sdk.ptxas_status() + sdk.cuda_status() + sdk.rocm_status()
 
 
 def write_json(path: str | Path, data: Any) -> None:

@@ -460,12 +460,20 @@ def _clang_hint(err: str, job: ClangJob) -> str:
             return f"\n({header} is in {', '.join(sorted(extras))}: {sdk.HEADERS_HINT})"
         return (f"\n({header} is not among the CUDA headers installed here "
                 f"(`agentsched sdk status`); add its directory with -I)")
+    for prefix, hint in sdk.ROCM_LIBRARY_HINTS.items():
+        if header.startswith(prefix) or header.startswith(prefix.rstrip("/") + "."):
+            return f"\n({header}: {hint})"
     if header.startswith(("hip/", "hip_")):
-        return f"\n({sdk.ROCM_HINT})"
-    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/", "thrust/")):
+        if not (sdk.HIP_INCLUDE / "hip_runtime.h").exists():
+            return f"\n({sdk.ROCM_HINT})"
+        return (f"\n({header} is not among the HIP headers installed here, Debian's ROCm "
+                f"5.2.3 in {sdk.HIP_INCLUDE} (`agentsched sdk status`); add its directory "
+                "with -I)")
+    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/")):
         return ("\n(a CUDA source: compile it for an NVIDIA target such as sm_90, or hipify it "
                 "for AMDGPU)")
-    return ""
+    return (f"\n({header} is not among the ROCm headers installed here (`agentsched sdk "
+            "status`); add its directory with -I)")
 
 
 def run_clang(job: ClangJob, source_name: str, stem: str, target: Target,
