@@ -30,6 +30,8 @@ def launch_of(kernel: Any) -> Launch | None:
     if kernel is None:
         return None
     if isinstance(getattr(kernel, "launch", False), (Launch, type(None))):  # a KernelRef
+        if kernel.launch is None and getattr(kernel, "spec", None) is not None:
+            return launch_of(kernel.spec)  # one made without resolve_kernel
         return kernel.launch
     spec = kernel
     try:

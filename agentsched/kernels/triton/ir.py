@@ -95,7 +95,8 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
 def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
     """Compile the prepared IR once with stock llc-19; a failure becomes a RewriteError naming
     the line of Triton's file and the construct LLVM 19 could not take. Line N of the
-    prepared text (after the flags line) is line N - 1 of Triton's file."""
+    prepared text is line N - H of Triton's file, H its agentsched header lines (the llc
+    flags, the launch)."""
     with tempfile.TemporaryDirectory(prefix="agentsched-triton-") as d:
         ir, out = Path(d) / "k.ll", Path(d) / "k.s"
         ir.write_text(text)
@@ -103,6 +104,7 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
                          str(out)])
         asm = out.read_text() if proc.returncode == 0 else ""
     lines = text.splitlines()
+    head = next((i for i, ln in enumerate(lines) if not ln.startswith("; agentsched-")), 0)
     if proc.returncode != 0:
         err = proc.stderr
         m = re.search(r":(\d+):(\d+): error: (.*)", err)
@@ -111,7 +113,7 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
             src = lines[line - 1] if 0 < line <= len(lines) else ""
             token = re.match(r"[\w.\"$@%()=-]+", src[col - 1:])
             raise RewriteError(
-                f"{origin}:{line - 1}: LLVM 19 cannot read "
+                f"{origin}:{line - head}: LLVM 19 cannot read "
                 f"`{token.group(0) if token else src.strip()[:40]}` ({msg}) and no rewrite "
                 f"rule brings it down:\n    {src.strip()[:200]}")
         # verifier / backend errors name a function or intrinsic, not a line
@@ -119,14 +121,14 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
         where = _line_of(lines, name.group(1)) if name else None
         detail = [ln for ln in err.strip().splitlines() if ln.strip() and
                   not ln.startswith(("Stack dump", " #", "PLEASE", "0.", "1.", "2.", "3."))]
-        raise RewriteError(f"{origin}{f':{where - 1}' if where else ''}: llc-19 rejects the "
+        raise RewriteError(f"{origin}{f':{where - head}' if where else ''}: llc-19 rejects the "
                            f"rewritten IR: {' / '.join(detail[:3])[:400]}")
     unknown = sorted({re.sub(r"_param_\d+$", "", n) for n in
                       re.findall(r"\b(llvm\.(?:nvvm|amdgcn)\.[\w.]+)", asm)})
     if unknown:
         first = unknown[0]
         where = _line_of(lines, first)
-        raise RewriteError(f"{origin}{f':{where - 1}' if where else ''}: intrinsic "
+        raise RewriteError(f"{origin}{f':{where - head}' if where else ''}: intrinsic "
                            f"{', '.join(unknown)} unknown to LLVM 19 (llc-19 would call it as "
                            "an undefined external function) and no rewrite rule replaces it")
 
