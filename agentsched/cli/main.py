@@ -222,6 +222,16 @@ def _note(text: str) -> None:
     err.print(f"note: {text}", markup=False, highlight=False, soft_wrap=True)
 
 
+def _timed_launch_note(build: BuildOptions) -> None:
+    """Timing launches a kernel as its spec says: a launch flag counts in the figures only."""
+    given = [f for f, v in (("--block", build.block), ("--dynamic-shared",
+                                                        build.dynamic_shared)) if v is not None]
+    if given:
+        _note(f"{' and '.join(given)} count{'s' if len(given) == 1 else ''} in the figures "
+              "(--block also in AMDGPU launch bounds); the GPU runs the kernel with its spec's "
+              "block and shared_bytes")
+
+
 def _launch_note(build: BuildOptions, metrics: dict) -> None:
     """A launch flag that could not count (NVPTX occupancy without a block size, or without
     ptxas) says so."""
@@ -418,6 +428,8 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                               progress=lambda s: bar.update(task, description=s[:60]))
     if rows:
         _launch_note(build, rows[0])
+    if time:
+        _timed_launch_note(build)
     print_rows(rows, ROW_COLUMNS, fmt,
                f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say)
 
@@ -508,10 +520,11 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
            dynamic_shared: Optional[str] = DynamicSharedOpt):
     """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+                   dynamic_shared)
+    _timed_launch_note(build)
     made = api.bundle(kernel, target, output, agents=_split(agents_), seeds=seeds,
-                      decisions=list(decisions or []),
-                      build=_build(entry, include, define, std, fast_math, clang_flag, block,
-                                   lang, dynamic_shared),
+                      decisions=list(decisions or []), build=build,
                       progress=lambda s: err.print(f"[dim]{s}[/dim]"))
     out.print(f"{len(made.variants)} variants -> {output}/manifest.json; time it with "
               f"`agentsched time {output}` (or `python -m agentsched.runtime.bundle time "
@@ -588,6 +601,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                          progress=lambda s: bar.update(task, description=s[:60]))
     d, b = res.default, res.best
     _launch_note(build, d.get("metrics") or {})
+    if objective == "time":
+        _timed_launch_note(build)
     say.print(f"{method} over {res.evaluations} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
     tm = res.timing
