@@ -195,8 +195,8 @@ def compile_variants(ir: Path, target) -> dict:
 
 def run_kernel(name: str, out_dir: Path, budget: int, workers: int) -> dict:
     from agentsched.core.files import write_text
-    from agentsched.kernels.triton.spec import TritonSpec
     from agentsched.kernels.ref import resolve_kernel
+    from agentsched.kernels.triton.spec import TritonSpec
     from agentsched.runtime.triton import TritonRuntime
     from agentsched.targets import parse_target
     res_path = out_dir / f"{name}.json"
@@ -332,9 +332,9 @@ def dry_run(out_dir: Path, kernels: list[str]) -> None:
     from triton.compiler import ASTSource
 
     from agentsched.core.files import write_text
+    from agentsched.kernels.ref import resolve_kernel
     from agentsched.kernels.triton import cache
     from agentsched.kernels.triton.capture import capture, gpu_target, specialize
-    from agentsched.kernels.ref import resolve_kernel
     from agentsched.targets import parse_target
     for name in kernels:
         t0 = time.time()

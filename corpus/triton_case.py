@@ -55,7 +55,14 @@ class TritonCase:
 
     def jit_function(self):
         module, attr = self.fn.split(":")
-        return getattr(importlib.import_module(module), attr)
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except ModuleNotFoundError as e:
+            from agentsched.core.userfile import missing_module_message
+            missing = missing_module_message(e)
+            if missing is None:
+                raise
+            raise ValueError(f"{self.name}: {module} {missing}") from None
 
     def buffers(self) -> list:
         return list(self.tensors)

@@ -52,6 +52,8 @@ def test_usage_errors_exit_2_with_one_line(args, tmp_path):
     (["bundle", KERNEL, "--seeds", "0", "-o", "b"], "--seeds"),
     (["time", "bundle", "--rounds", "0"], "--rounds"),
     (["report", "-o", "r.html", "--max-points", "-1"], "--max-points"),
+    (["compile", KERNEL, "-o", "k.s", "--dynamic-shared", "96K"], "--dynamic-shared"),
+    (["search", KERNEL, "--dynamic-shared", "-1"], "--dynamic-shared"),
 ])
 def test_nonsense_counts_are_usage_errors_naming_the_option(args, option, tmp_path):
     r = subprocess.run([*cli_cmd(), *args], capture_output=True, text=True, cwd=tmp_path)
@@ -252,3 +254,18 @@ def test_junk_ir_names_the_file(tmp_path, name):
     assert r.returncode == 1
     assert str(tmp_path / name) in one_line(r.stderr)
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@requires_llvm
+def test_a_launch_flag_that_changes_nothing_says_why(tmp_path):
+    """states measures nothing: --dynamic-shared (and --block on NVPTX, where it is not
+    applied to the code) cannot count there, and a note says so."""
+    r = subprocess.run([*cli_cmd(), "states", KERNEL, "-t", "sm_90", "--block", "128",
+                        "--dynamic-shared", "4096", "-o", str(tmp_path / "s.jsonl")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "note: --dynamic-shared changes no decision point" in r.stderr
+    assert "note: --block changes no decision point on NVPTX" in r.stderr
+    r = subprocess.run([*cli_cmd(), "states", KERNEL, "-t", "gfx942", "--block", "128",
+                        "-o", str(tmp_path / "a.jsonl")], capture_output=True, text=True)
+    assert r.returncode == 0 and "note:" not in r.stderr, r.stderr  # launch bounds there

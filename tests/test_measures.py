@@ -2,6 +2,7 @@
 objective is measured or refused; NVIDIA occupancy by CUDA's rules; cache keys name the
 plugin and ptxas; timings keep their GPU; bundles are verified before anything runs."""
 import json
+import re
 import subprocess
 
 import pytest
@@ -137,6 +138,14 @@ def test_nvptx_occupancy_needs_a_block_size(tmp_path):
     assert r.returncode == 0, r.stderr
     m = json.loads((tmp_path / "s.json").read_text())["default"]["metrics"]
     assert m["occupancy"] == cuda_occupancy("sm_90", m["vgpr"], 256, m["shared_bytes"])
+    # --block gives it on the command line (and --dynamic-shared counts)
+    r = cli("search", str(DATA / "gemm_tile.cu"), "-t", "sm_90", "--objective", "occupancy",
+            "--budget", "3", "--block", "128", "--dynamic-shared", "65536",
+            "--json", str(tmp_path / "b.json"))
+    assert r.returncode == 0, r.stderr
+    m = json.loads((tmp_path / "b.json").read_text())["default"]["metrics"]
+    assert (m["block_threads"], m["dynamic_shared"]) == (128, 65536)
+    assert m["occupancy"] == cuda_occupancy("sm_90", m["vgpr"], 128, m["shared_bytes"], 65536)
 
 
 def test_objectives_needing_ptxas_are_refused_without_it(monkeypatch):
@@ -160,6 +169,109 @@ def test_nvptx_metrics_name_spills_like_amdgpu():
     assert set(StaticMetrics().as_dict()) >= {"spills", "spill_bytes", "shared_bytes"}
 
 
+# ---------------------------------------------------------------- AMDGPU LDS occupancy
+
+LDS_KERNEL = """
+extern "C" __global__ void AS_LAUNCH_BOUNDS({block}) k_{size}_{block}(float *out) {{
+  __shared__ float buf[{floats}];
+  unsigned t = AS_TID_X;
+  buf[t % {floats}] = out[t]; __syncthreads(); out[t] = buf[(t + 1) % {floats}];
+}}
+"""
+LDS_SIZES = (4, 4096, 10000, 20000, 40000, 65536)
+LDS_BLOCKS = (64, 256, 1024)
+
+
+@requires_llvm
+@pytest.mark.parametrize("target", ["gfx942", "gfx90a", "gfx1100"])
+def test_lds_occupancy_rules_are_llvms_own(tmp_path, target):
+    """amdgpu.lds_occupancy (which counts the launch's dynamic LDS) gives LLVM's own
+    `; Occupancy` for kernels whose LDS is static, at every size and work-group size tried:
+    LLVM counts static LDS, and the rule is LLVM's."""
+    from agentsched.llvm.compile import stock_asm
+    from agentsched.targets.amdgpu import lds_occupancy
+    src = tmp_path / "lds.cu"
+    src.write_text('#include "agentsched_gpu.h"\n' + "".join(
+        LDS_KERNEL.format(size=n, block=b, floats=n // 4)
+        for n in LDS_SIZES for b in LDS_BLOCKS))
+    t = parse_target(target)
+    asm = stock_asm(emit_ir(src, t, entry="k_4_64"), t)
+    seen = set()
+    for n in LDS_SIZES:
+        for b in LDS_BLOCKS:
+            m = amdgpu_metrics(asm, f"k_{n}_{b}")
+            assert m.shared_bytes == n
+            ours = lds_occupancy(target, n, b)
+            if ours < min(8 if target != "gfx1100" else 16, m.occupancy + 1):
+                assert ours == m.occupancy, (n, b)  # LDS is what limits it
+            assert m.occupancy <= ours, (n, b)
+            seen.add(ours)
+    assert len(seen) >= 5  # the sizes exercise the rule, not just its cap
+
+
+# ---------------------------------------------------------------- llvm-mca
+
+TRITON_LIKE_AMD = """k:
+; %bb.0:
+\ts_load_dwordx4 s[16:19], s[0:1], 0x0
+\tv_lshlrev_b32_e32 v2, 4, v0
+\tbuffer_load_dwordx4 v[2:5], v2, s[16:19], 0 offen
+\tv_add_f32_e32 v6, v2, v3
+\tv_mul_f32_e32 v7, v4, v5
+\tbuffer_store_dword v6, v0, s[16:19], 0 offen
+\tbuffer_load_format_xyzw v[8:11], v0, s[16:19], 0 idxen
+\ts_endpgm
+.Lfunc_end0:
+"""
+
+
+@requires_llvm
+def test_llvm_mca_estimates_around_the_buffer_instructions_it_aborts_on():
+    from agentsched.targets.amdgpu import _mca, _probe_file, mca_estimate, unmodelled
+    t = parse_target("gfx942")
+    minimal = "buffer_load_dwordx4 v[2:5], v2, s[16:19], 0 offen"
+    total, why = _mca([minimal], t, 1)
+    assert total is None and "SIGABRT" in why  # llvm-mca-19 itself aborts
+    est = mca_estimate(f"k:\n\t{minimal}\n\ts_endpgm\n.Lfunc_end0:\n", t)
+    assert est.cycles > 0 and (est.instructions, est.stand_ins, est.not_modelled) == (1, 1, 0)
+    assert "buffer_load_dwordx4" in est.note
+    est = mca_estimate(TRITON_LIKE_AMD, t)
+    assert (est.instructions, est.stand_ins, est.not_modelled) == (7, 2, 1)
+    assert "1 of 7 instructions left out" in est.note and "2 of 7" in est.note
+    # the stand-ins are exactly the global (saddr) forms: the same estimate written by hand
+    by_hand = TRITON_LIKE_AMD.replace(
+        "buffer_load_dwordx4 v[2:5], v2, s[16:19], 0 offen",
+        "global_load_dwordx4 v[2:5], v2, s[16:17]").replace(
+        "buffer_store_dword v6, v0, s[16:19], 0 offen", "global_store_dword v0, v6, s[16:17]"
+    ).replace("\tbuffer_load_format_xyzw v[8:11], v0, s[16:19], 0 idxen\n", "")
+    clean = mca_estimate(by_hand, t)
+    assert clean.cycles == est.cycles and clean.note is None and clean.stand_ins == 0
+    # why the global form stands in: LLVM's model gives it the latency and unit of the
+    # MUBUF instructions llvm-mca-19 does take (buffer atomics)
+    from agentsched.tools.programs import run
+    info = run(["llvm-mca-19", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-iterations=1",
+                "-all-views=false", "-instruction-info"],
+               input="global_load_dwordx4 v[2:5], v2, s[16:17]\n"
+                     "buffer_atomic_add_f32 v1, v2, s[0:3], 0 offen\n")
+    rows = re.findall(r"^\s*1\s+(\d+)\s+([\d.]+)\s.*?(global_load|buffer_atomic)", info, re.M)
+    assert len(rows) == 2 and rows[0][:2] == rows[1][:2], info
+    # each opcode is tried once per LLVM and GPU, the answers kept
+    probes = json.loads(_probe_file(t).read_text())
+    assert probes["buffer_load_dwordx4"] and probes["v_add_f32_e32"] is None
+    assert unmodelled(["buffer_store_dword v1, v2, s[0:3], 0 offen"], t) == \
+        {"buffer_store_dword": probes["buffer_store_dword"]}
+
+
+def test_cycles_search_refusal_names_the_real_cause():
+    from agentsched.searches.objectives import check_default_measured
+    t = parse_target("gfx942")
+    report = {"choices": 3}
+    note = ("llvm-mca-19 cannot model buffer_load_format_xyzw (was killed by SIGABRT); "
+            "1 of 1 instructions left out; nothing left to estimate")
+    with pytest.raises(ObjectiveError, match="buffer_load_format_xyzw.*nothing left"):
+        check_default_measured("cycles", t, {"est_cycles": None, "est_note": note}, report, "k")
+
+
 # ---------------------------------------------------------------- item 12: keys and timings
 
 @requires_llvm
@@ -179,6 +291,13 @@ def test_cache_keys_name_the_plugin_build_and_ptxas(monkeypatch):
         cache_key(b"ir", "gfx1100", "target", [])
     assert cache_key(b"ir", "sm_90", "target", [], Launch(128)) != \
         cache_key(b"ir", "sm_90", "target", [], Launch(256))
+    assert cache_key(b"ir", "sm_90", "target", [], Launch(128, 4096)) != \
+        cache_key(b"ir", "sm_90", "target", [], Launch(128))
+    # AMDGPU: the block is in the IR (launch bounds), dynamic LDS only in the figures
+    assert cache_key(b"ir", "gfx942", "target", [], Launch(128, 4096)) != \
+        cache_key(b"ir", "gfx942", "target", [], Launch(128))
+    assert cache_key(b"ir", "gfx942", "target", [], Launch(128)) == \
+        cache_key(b"ir", "gfx942", "target", [])
 
 
 @requires_llvm

@@ -433,6 +433,155 @@ def test_a_record_that_cannot_be_rebuilt_says_why(tmp_path, monkeypatch):
         kernel_from_record({**rec, "source": str(src), "build_options": {"bogus": 1}})
 
 
+# ---------------------------------------------------------------- naming template instances
+
+TEMPLATES = """#include <cuda_runtime.h>
+template <int N> struct Tile { template <int M> struct Deep {}; };
+template <typename A, typename B, typename C, int K>
+__global__ void gemm_like(float *x) { x[threadIdx.x] *= K; }
+template <int K> __global__ void only_one(float *x) { x[threadIdx.x] += K; }
+typedef Tile<1>::Deep<2> D;
+template __global__ void gemm_like<Tile<128>, Tile<64>::Deep<8>, D, 1>(float *);
+template __global__ void gemm_like<Tile<128>, Tile<64>::Deep<8>, D, 2>(float *);
+template __global__ void gemm_like<Tile<128>, Tile<32>::Deep<8>, D, 2>(float *);
+template __global__ void only_one<7>(float *);
+"""
+
+
+@requires_llvm
+@requires_cuda
+def test_a_template_is_named_by_its_name_or_a_unique_prefix(tmp_path):
+    src = tmp_path / "t.cu"
+    src.write_text(TEMPLATES)
+    t = parse_target("sm_90")
+    # the only instance of a template, by the template's name alone (CuTe's gemm_device)
+    assert ir_entry(emit_ir(src, t, entry="only_one")) == "_Z8only_oneILi7EEvPf"
+    # a unique prefix of an instance's name, or of its symbol
+    one = ir_entry(emit_ir(src, t, entry="gemm_like<Tile<128>, Tile<32>"))
+    assert _name_of(one).endswith("Tile<1>::Deep<2>, 2>")
+    assert ir_entry(emit_ir(src, t, entry=one[:44])) == one
+    with pytest.raises(EntryError) as e:
+        emit_ir(src, t, entry="gemm_like")
+    msg = str(e.value)
+    # each instance once, shortened to what tells them apart, with its symbol
+    assert "is ambiguous, 3 kernels match" in msg and "a unique prefix of it will do" in msg
+    assert msg.count("[_Z9gemm_likeI") == 3
+    assert "gemm_like<…, Tile<64>::Deep<8>, …, 1>" not in msg  # short names stay whole
+    assert "gemm_like<Tile<128>, Tile<64>::Deep<8>, Tile<1>::Deep<2>, 1>" in msg
+    with pytest.raises(EntryError, match="ambiguous, 2 kernels match"):
+        emit_ir(src, t, entry="gemm_like<Tile<128>, Tile<64>")
+
+
+def test_long_instance_names_are_shortened_to_their_differences():
+    from agentsched.llvm.frontend import Kernel, _ambiguous, short_name
+    deep = ", ".join(f"cute::tuple<cute::C<{i}>, cute::tuple<int, cute::C<{i}>>>"
+                     for i in range(12))
+    names = [f"gemm_device<{deep}, cutlass::half_t, cute::TiledMMA<cute::MMA_Atom<{atom}>>>"
+             for atom in ("SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN")]
+    ks = [Kernel(f"_ZL11gemm_deviceIN4cute5tupleIJ{'x' * 900}{i}", n, n + "(float*)")
+          for i, n in enumerate(names)]
+    msg = _ambiguous("gemm_device", ks, "sgemm_sm80.cu")
+    for atom in ("SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN"):
+        assert f"gemm_device<…, cute::TiledMMA<cute::MMA_Atom<{atom}>>> [" in msg
+    assert len(msg) < 700  # not the 2,000-character names and symbols
+    assert short_name(names[0]).startswith("gemm_device<cute::tuple<…>, cute::tuple<…>")
+    assert len(short_name(names[0])) <= 120 and short_name(names[0]).endswith(", …>")
+
+
+# ---------------------------------------------------------------- the launch
+
+def _hand_occupancy_sm90(regs: int, threads: int, smem: int) -> int:
+    """The CUDA occupancy calculator's rule for compute capability 9.0, written out: 64
+    warps, 32 blocks, 65,536 registers in 4 sub-partitions allocated per warp in units of
+    256, 228 KB of shared memory per SM with 1 KB reserved per block in units of 128 B."""
+    warps = -(-threads // 32)
+    per_warp = -(-regs * 32 // 256) * 256
+    by_regs = (16384 // per_warp) * 4 // warps
+    per_block = -(-(smem + 1024) // 128) * 128
+    return min(64 // warps, 32, by_regs, (228 * 1024) // per_block) * warps
+
+
+DYNAMIC = """#include <cuda_runtime.h>
+extern "C" __global__ void dyn(float *x) {
+  extern __shared__ float s[];
+  s[threadIdx.x] = x[threadIdx.x]; __syncthreads(); x[threadIdx.x] = s[255 - threadIdx.x];
+}
+extern "C" __global__ void stat(float *x) {
+  __shared__ float s[12288];  // 48 KB, static
+  s[threadIdx.x] = x[threadIdx.x]; __syncthreads(); x[threadIdx.x] = s[255 - threadIdx.x];
+}
+"""
+
+
+def _compiled(tmp_path, src, target, *args):
+    out = tmp_path / f"k{len(list(tmp_path.iterdir()))}.json"
+    r = cli("compile", str(src), "-t", target, *args, "-o", str(out.with_suffix(".s")),
+            "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    return json.loads(out.read_text()), r.stderr
+
+
+@requires_llvm
+@requires_cuda
+@pytest.mark.skipif(find_ptxas() is None, reason="no ptxas (NVPTX occupancy)")
+def test_extern_shared_memory_counts_in_nvptx_occupancy(tmp_path):
+    src = tmp_path / "dyn.cu"
+    src.write_text(DYNAMIC)
+    plain, _ = _compiled(tmp_path, src, "sm_90", "--entry", "dyn", "--block", "256")
+    regs = plain["vgpr"]
+    assert plain["occupancy"] == _hand_occupancy_sm90(regs, 256, 0) == 64
+    assert plain["block_threads"] == 256 and plain["launch"] == {"threads": 256,
+                                                                 "dynamic_shared": 0}
+    for dynamic, warps in ((49152, 32), (98304, 16), (200_000, 8)):
+        got, _ = _compiled(tmp_path, src, "sm_90", "--entry", "dyn", "--block", "256",
+                           "--dynamic-shared", str(dynamic))
+        assert got["dynamic_shared"] == dynamic and got["shared_bytes"] == 0
+        assert got["occupancy"] == _hand_occupancy_sm90(regs, 256, dynamic) == warps
+    # 48 KB dynamic is 48 KB static: ptxas counts the static, the launch the dynamic
+    static, _ = _compiled(tmp_path, src, "sm_90", "--entry", "stat", "--block", "256")
+    assert static["shared_bytes"] == 49152 and static["occupancy"] == 32
+    # without a block size NVPTX has no occupancy, and the launch flag says it did not count
+    bare, err = _compiled(tmp_path, src, "sm_90", "--entry", "dyn", "--dynamic-shared", "4096")
+    assert bare["occupancy"] is None
+    assert "note: --dynamic-shared not counted: NVPTX occupancy needs the block size" in err
+
+
+@requires_llvm
+@requires_cuda
+@requires_headers
+@pytest.mark.skipif(find_ptxas() is None, reason="no ptxas (NVPTX occupancy)")
+def test_a_public_kernels_dynamic_shared_memory_and_block(tmp_path):
+    """llm.c's attention_forward_kernel2 as its host code launches it: 32 threads per block
+    and 28,672 bytes of dynamic shared memory (Q, K, V tiles and S: 3 Bc d + Bc Br floats,
+    Bc = Br = 32, d = 64)."""
+    src = PUBLIC / "llm.c/dev/cuda/attention_forward.cu"
+    args = ("--entry", "attention_forward_kernel2", "--block", "32")
+    plain, _ = _compiled(tmp_path, src, "sm_90", *args)
+    launched, _ = _compiled(tmp_path, src, "sm_90", *args, "--dynamic-shared", "28672")
+    regs = launched["vgpr"]
+    assert plain["occupancy"] == _hand_occupancy_sm90(regs, 32, 0) == 32  # 32 blocks of 1 warp
+    assert launched["occupancy"] == _hand_occupancy_sm90(regs, 32, 28672) == 7
+    # a block beyond the kernel's __launch_bounds__ cannot run: refused
+    src = tmp_path / "lb.cu"
+    src.write_text("#include <cuda_runtime.h>\n__global__ void __launch_bounds__(128) "
+                   "k(float *x) { x[threadIdx.x] += 1; }\n")
+    r = cli("compile", str(src), "-t", "sm_90", "--block", "256", "-o", str(tmp_path / "l.ptx"))
+    assert r.returncode == 1 and ".maxntid 128" in r.stderr and "256 threads" in r.stderr
+    assert not (tmp_path / "l.ptx").exists()
+
+
+HIP_DYNAMIC = """#include <hip/hip_runtime.h>
+extern "C" __global__ void dyn(unsigned char *x) {
+  extern __shared__ unsigned char s[];
+  s[threadIdx.x] = x[threadIdx.x]; __syncthreads(); x[threadIdx.x] = s[127 - threadIdx.x];
+}
+extern "C" __global__ void stat(unsigned char *x) {
+  __shared__ unsigned char s[32768];
+  s[threadIdx.x] = x[threadIdx.x]; __syncthreads(); x[threadIdx.x] = s[127 - threadIdx.x];
+}
+"""
+
+
 @requires_llvm
 @requires_rocm
 def test_compile_json_records_what_rebuilds_the_kernel(tmp_path):
@@ -451,3 +600,46 @@ def test_compile_json_records_what_rebuilds_the_kernel(tmp_path):
     again = kernel_from_record(summary)
     assert again.key == summary["kernel_key"]
     assert ir_entry(again.ir(parse_target("gfx942"))) == summary["symbol"]
+
+
+@pytest.mark.parametrize("target,plain,launched", [("gfx942", 8, 1), ("gfx1100", 16, 4)])
+def test_dynamic_lds_counts_in_amdgpu_occupancy(tmp_path, target, plain, launched):
+    """rocm-examples' histogram as its host code launches it: 128 threads, bin_size x
+    block_size = 32,768 bytes of dynamic LDS. LLVM's `; Occupancy` cannot see dynamic LDS
+    (8 waves per SIMD on gfx942); counted, 64 KB of LDS per CU hold 2 work-groups of 2 waves,
+    4 waves over 4 SIMDs: 1 (gfx1100: 128 KB per WGP, 4 work-groups of 4 waves: 4)."""
+    src = ROCM_EX / "Applications/histogram/main.hip"
+    base = ("-I", str(ROCM_EX / "Common"), "--block", "128")
+    bare, _ = _compiled(tmp_path, src, target, *base)
+    got, _ = _compiled(tmp_path, src, target, *base, "--dynamic-shared", "32768")
+    assert bare["shared_bytes"] == got["shared_bytes"] == 0  # no static LDS
+    assert (bare["occupancy"], got["occupancy"]) == (plain, launched)
+    assert got["block_threads"] == 128 and got["dynamic_shared"] == 32768
+    # the same bytes as static LDS: LLVM's own figure agrees
+    twin = tmp_path / "twin.hip"
+    twin.write_text(HIP_DYNAMIC)
+    static, _ = _compiled(tmp_path, twin, target, "--entry", "stat", "--block", "128")
+    dyn, _ = _compiled(tmp_path, twin, target, "--entry", "dyn", "--block", "128",
+                       "--dynamic-shared", "32768")
+    assert static["shared_bytes"] == 32768
+    assert static["occupancy"] == dyn["occupancy"] == launched
+    # more than a work-group may have: it cannot run
+    over, _ = _compiled(tmp_path, twin, target, "--entry", "dyn", "--block", "128",
+                        "--dynamic-shared", "70000")
+    assert over["occupancy"] == 0
+
+
+@requires_llvm
+@requires_rocm
+def test_missing_hip_library_header_says_how_to_get_it(tmp_path):
+    t = parse_target("gfx942")
+    for header, says in (("hipcub/hipcub.hpp", "hipCUB is not packaged in Debian 12"),
+                         ("rocprim/rocprim.hpp", "apt-get install librocprim-dev"),
+                         ("hip/hip_nonexistent.h", "not among the HIP headers installed here"),
+                         ("mylib/thing.h", "not among the ROCm headers installed here")):
+        src = tmp_path / "k.hip"
+        src.write_text(f"#include <hip/hip_runtime.h>\n#include <{header}>\n"
+                       "__global__ void k(float *x) { x[threadIdx.x] = 1; }\n")
+        with pytest.raises(Exception) as e:
+            emit_ir(src, t)
+        assert f"'{header}' file not found" in str(e.value) and says in str(e.value), header

@@ -111,3 +111,29 @@ def test_code_object_and_device_library_abi_agree(tmp_path):
     job = clang_job(src, t)
     driver = subprocess.run([*job.argv, "-###", str(src)], capture_output=True, text=True)
     assert "oclc_abi_version_500.bc" in driver.stderr
+
+
+def test_sdk_status_says_which_ptxas_and_why(tmp_path):
+    import os
+
+    from agentsched.tools.programs import find_ptxas, ptxas_release
+
+    from .conftest import cli
+    r = cli("sdk", "status")
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[0]
+    used = find_ptxas()
+    if used is None:
+        assert first.startswith("ptxas: none")
+        return
+    assert first.startswith(f"ptxas: {used} ({ptxas_release(used)}), from ")
+    # AGENTSCHED_PTXAS comes first; naming no file is an error, not a fall-back
+    env = dict(os.environ, AGENTSCHED_PTXAS=used)
+    first = cli("sdk", "status", env=env).stdout.splitlines()[0]
+    assert first.startswith(f"ptxas: {used} (") and "from AGENTSCHED_PTXAS" in first
+    env["AGENTSCHED_PTXAS"] = str(tmp_path / "no-ptxas")
+    first = cli("sdk", "status", env=env).stdout.splitlines()[0]
+    assert first == (f"ptxas: AGENTSCHED_PTXAS={tmp_path / 'no-ptxas'}: no such file (unset "
+                     "it to take ptxas from PATH, /usr/local/cuda or the sdk extra)")
+    r = cli("compile", "fused_mlp", "-t", "sm_90", "-o", str(tmp_path / "k.ptx"), env=env)
+    assert r.returncode == 1 and "AGENTSCHED_PTXAS=" in r.stderr

@@ -604,3 +604,75 @@ def test_bare_llir_without_metadata(captured, tmp_path):
     assert r.returncode == 0, r.stderr
     r = cli("states", str(bare), "-t", "gfx942", "-o", str(tmp_path / "s.jsonl"))
     assert r.returncode == 1 and "NVPTX IR, not for target gfx942" in r.stderr
+
+
+# ---------------------------------------------------------------- issue 18: launch, mca, torch
+
+@needs_triton
+def test_triton_kernels_figures_count_their_launch(captured, tmp_path):
+    """A Triton kernel's launch is Triton's: num_warps x warp size threads and the shared
+    memory its launcher requests, all of it dynamic (`extern .shared global_smem[]`), so
+    ptxas and LLVM see none of it; occupancy counts it (NVPTX and AMDGPU)."""
+    from agentsched.api import kernel
+    from agentsched.llvm.ir import recorded_launch
+    from agentsched.targets import Launch, parse_target
+    from agentsched.targets.nvptx import cuda_occupancy
+    k = captured[("sm_90", "matmul")]
+    ref = kernel(str(k.directory))
+    assert ref.launch == Launch(256, 147456)
+    assert recorded_launch(ref.ir(parse_target("sm_90a"))) == Launch(256, 147456)
+    r = cli("compile", str(k.directory), "-t", "sm_90a", "-o", str(tmp_path / "k.ptx"),
+            "--json", str(tmp_path / "k.json"))
+    assert r.returncode == 0, r.stderr
+    m = json.loads((tmp_path / "k.json").read_text())
+    if m["vgpr"] is not None:  # ptxas
+        assert m["shared_bytes"] == 0 and m["dynamic_shared"] == 147456
+        assert m["occupancy"] == cuda_occupancy("sm_90a", m["vgpr"], 256, 0, 147456) == 8
+    # Triton fixes the launch and the build: flags that would change them are refused
+    for args, says in ((["--block", "128"], "Triton launches it with 256 threads"),
+                       (["--dynamic-shared", "1024"], "147456 bytes of dynamic shared"),
+                       (["-D", "X=1"], "-D does not apply")):
+        r = cli("compile", str(k.directory), "-t", "sm_90a", *args, "-o",
+                str(tmp_path / "x.ptx"))
+        assert r.returncode == 1 and says in r.stderr, r.stderr
+    a = captured[("gfx942", "matmul")]
+    assert kernel(str(a.directory)).launch == Launch(a.threads, a.shared) and a.shared > 0
+
+
+@needs_triton
+def test_triton_amd_kernels_get_an_mca_estimate_despite_buffer_instructions(captured):
+    """Triton's gfx942 code loads and stores through MUBUF buffer instructions, on which
+    llvm-mca-19 aborts: they are estimated as their global_* stand-ins, and counted."""
+    from agentsched.api import emit_ir
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.searches.objectives import check_default_measured
+    from agentsched.targets import parse_target
+    t = parse_target("gfx942")
+    for name in ("softmax", "layer_norm", "matmul", "attention"):
+        res = compile_ir(emit_ir(captured[("gfx942", name)].directory, t), t)
+        m = res.measure()
+        assert m.est_cycles and m.est_cycles > 0, (name, m.est_note)
+        assert m.est_stand_ins > 0 and m.est_not_modelled == 0 and m.est_instructions > 10
+        assert "buffer_load_dword" in m.est_note and "stand-ins" in m.est_note
+        check_default_measured("cycles", t, m.as_dict(), res.report, name)  # no refusal
+
+
+@needs_triton
+def test_triton_show_is_not_wrapped_off_a_terminal(captured):
+    k = captured[("sm_90", "matmul")]
+    r = cli("triton", "show", str(k.directory))
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if x.startswith("params:"))
+    assert len(line) > 200 and line.endswith("'profile_scratch: ptr addrspace(1)']")
+
+
+def test_a_triton_spec_that_imports_a_missing_torch_says_so(tmp_path):
+    import importlib.util
+    if importlib.util.find_spec("torch") is not None:
+        pytest.skip("torch is installed here")
+    spec = tmp_path / "liger_spec.py"
+    spec.write_text("import torch\nfrom agentsched.kernels.triton.spec import TritonSpec\n")
+    r = cli("triton", "time", str(spec))
+    assert r.returncode == 1
+    assert f"{spec}:1: imports torch, which is not installed here" in r.stderr
+    assert "pip install torch" in r.stderr and "agentsched[triton-torch]" in r.stderr

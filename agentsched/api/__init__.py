@@ -53,15 +53,18 @@ AgentLike = str | Agent | None
 def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[str | Path] = (),
            defines: dict | None = None, flags: Sequence[str] = (),
            block: Sequence[int] | None = None, lang: str | None = None,
-           build: BuildOptions | None = None) -> KernelRef:
+           dynamic_shared: int | None = None, build: BuildOptions | None = None) -> KernelRef:
     """The kernel `source` names, built with the user's options over a spec's own: entry
-    (the kernel's source name, a template instance as in C++), -I directories, -D macros,
-    other clang flags, the launch block (AMDGPU launch bounds), "cuda" or "hip" (or all of
-    them as one BuildOptions). Every function below takes the KernelRef this returns."""
+    (the kernel's source name, a template instance as in C++, or a template's name or a
+    prefix when that names one instance), -I directories, -D macros, other clang flags, the
+    launch block (occupancy; AMDGPU launch bounds), "cuda" or "hip", the launch's dynamic
+    shared memory in bytes (occupancy) (or all of them as one BuildOptions). Every function
+    below takes the KernelRef this returns; its `launch` is what occupancy counts."""
     if build is None:
         build = BuildOptions(entry=entry, include_dirs=tuple(Path(d) for d in include_dirs),
                              defines=dict(defines or {}), flags=tuple(flags),
-                             block=tuple(block) if block else None, lang=lang)
+                             block=tuple(block) if block else None, lang=lang,
+                             dynamic_shared=dynamic_shared)
     return resolve_kernel(source, build)
 
 
@@ -126,11 +129,11 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
                                 base=base, full_state_log=full_state_log,
                                 agent_timeout=agent_timeout)
         if fallback and (agent is not None or decisions is not None):
-            result = _fallback(result, ir, t, base, launch_of(k.spec))
+            result = _fallback(result, ir, t, base, launch_of(k))
         if output is not None:
             result.write(output)
     if measure and result.metrics is None:
-        result.measure(launch_of(k.spec))
+        result.measure(launch_of(k))
     return result
 
 
@@ -444,7 +447,7 @@ def sdk_install(progress: Callable[[str], None] = print) -> list[Path]:
 def sdk_status() -> list[str]:
     """One line per piece of the CUDA and ROCm SDKs: installed, or how to get it."""
     from ..tools import sdk
-    return sdk.cuda_status() + sdk.rocm_status()
+    return sdk.ptxas_status() + sdk.cuda_status() + sdk.rocm_status()
 
 
 def write_json(path: str | Path, data: Any) -> None:

@@ -135,12 +135,30 @@ FastMathOpt = typer.Option(False, "-ffast-math", "--fast-math", help="clang -ffa
 ClangFlagOpt = typer.Option(None, "--clang-flag", help="any other clang flag, e.g. "
                             "--clang-flag=-fno-unroll-loops (repeatable; paths are relative "
                             "to the source's directory)")
-BlockOpt = typer.Option(None, "--block", help="launch block X[,Y,Z]: on AMDGPU the kernel's "
-                        "launch bounds unless its source declares some (default: a spec's block)")
+BlockOpt = typer.Option(None, "--block", help="launch block X[,Y,Z]: the block occupancy "
+                        "counts; on AMDGPU also the kernel's launch bounds unless its source "
+                        "declares some (default: a spec's block)")
+DynamicSharedOpt = typer.Option(None, "--dynamic-shared", help="dynamic shared memory per "
+                                "block in bytes (extern __shared__, the third <<<...>>> "
+                                "argument; HIP's dynamic LDS), counted in occupancy (default: "
+                                "a spec's shared_bytes, else 0)")
 LangOpt = typer.Option(None, "--lang", help="cuda or hip (default: .hip is HIP, else by target)")
 
 
-def _build(entry, include, define, std, fast_math, clang_flag, block, lang) -> BuildOptions:
+def _bytes(text: str | None, flag: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise UsageError(f"{flag} {text!r}: give bytes, an integer >= 0 (e.g. 98304)")
+    return n
+
+
+def _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+           dynamic_shared=None) -> BuildOptions:
     defines = {}
     for item in define or []:
         k, _, v = item.partition("=")
@@ -154,7 +172,7 @@ def _build(entry, include, define, std, fast_math, clang_flag, block, lang) -> B
     return BuildOptions(entry=entry, include_dirs=tuple(Path(d) for d in include or []),
                         defines=defines, flags=tuple(flags),
                         block=tuple(int(x) for x in block.split(",")) if block else None,
-                        lang=lang)
+                        lang=lang, dynamic_shared=_bytes(dynamic_shared, "--dynamic-shared"))
 
 
 LlmUrl = typer.Option(None, "--llm-base-url", help="OpenAI-compatible endpoint "
@@ -197,17 +215,54 @@ def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or 
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           dynamic_shared: Optional[str] = DynamicSharedOpt,
            full_state_log: bool = FullLogOpt):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
     say = _outputs(output)
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+                   dynamic_shared)
     result = api.compile(source, target, state_log=output, base=base, measure=False,
-                         full_state_log=full_state_log,
-                         build=_build(entry, include, define, std, fast_math, clang_flag,
-                                      block, lang))
+                         full_state_log=full_state_log, build=build)
     rep = result.report
     say.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
               f"{rep['regions']} regions, {rep['passes']} passes -> {output}")
     _nothing_to_schedule(rep)
+    if build.dynamic_shared is not None:
+        _note("--dynamic-shared changes no decision point: it counts only in occupancy, "
+              "which `states` does not measure")
+    if build.block is not None and result.target.family == "nvptx":
+        _note("--block changes no decision point on NVPTX (no .maxntid is added, as nvcc adds "
+              "none: docs/own-kernel.md); it counts only in occupancy, which `states` does "
+              "not measure")
+
+
+def _note(text: str) -> None:
+    err.print(f"note: {text}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _timed_launch_note(build: BuildOptions) -> None:
+    """Timing launches a kernel as its spec says: a launch flag counts in the figures only."""
+    given = [f for f, v in (("--block", build.block), ("--dynamic-shared",
+                                                        build.dynamic_shared)) if v is not None]
+    if given:
+        _note(f"{' and '.join(given)} count{'s' if len(given) == 1 else ''} in the figures "
+              "(--block also in AMDGPU launch bounds); the GPU runs the kernel with its spec's "
+              "block and shared_bytes")
+
+
+def _launch_note(build: BuildOptions, metrics: dict) -> None:
+    """A launch flag that could not count (NVPTX occupancy without a block size, or without
+    ptxas) says so."""
+    if metrics.get("occupancy") is not None:
+        return
+    given = [f for f, v in (("--block", build.block), ("--dynamic-shared",
+                                                        build.dynamic_shared)) if v is not None]
+    if not given:
+        return
+    why = "NVPTX occupancy needs the block size: give --block X[,Y,Z] too" \
+        if metrics.get("vgpr") is not None else \
+        "there is no occupancy figure (NVPTX without ptxas: `agentsched sdk status`)"
+    _note(f"{' and '.join(given)} not counted: {why}")
 
 
 @app.command()
@@ -224,8 +279,8 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
 
 
 COMPILE_FIELDS = ("decisions", "choices", "changed", "stale", "regions", "reverted_regions",
-                  "vgpr", "sgpr", "occupancy", "spills", "scratch_bytes", "est_cycles",
-                  "validated")
+                  "vgpr", "sgpr", "occupancy", "block_threads", "dynamic_shared", "spills",
+                  "scratch_bytes", "est_cycles", "validated")
 
 
 @app.command("compile")
@@ -255,6 +310,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                 define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
                 fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
                 block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+                dynamic_shared: Optional[str] = DynamicSharedOpt,
                 full_state_log: bool = FullLogOpt,
                 agent_timeout: Optional[float] = AgentTimeoutOpt,
                 fallback: bool = typer.Option(
@@ -268,8 +324,9 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     say = _outputs(output, json_out, save_decisions, state_log)
     if _format(fmt) != "table":
         say = err  # standard output holds the data
-    kref = api.kernel(source, build=_build(entry, include, define, std, fast_math, clang_flag,
-                                           block, lang))
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+                   dynamic_shared)
+    kref = api.kernel(source, build=build)
     result = api.compile(kref, target, agent=agent, decisions=decisions, lenient=lenient,
                          seed=seed, state_log=state_log, base=base, output=output,
                          full_state_log=full_state_log,
@@ -304,6 +361,9 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                   "validated (install the sdk extra or a CUDA toolkit)")
     if rep.get("fallback"):
         err.print(f"fallback: LLVM's schedule kept ({rep['fallback']} with the agent's)")
+    if metrics.get("est_note"):
+        _note(f"est_cycles: {metrics['est_note']}")
+    _launch_note(build, metrics)
     say.print(f"-> {output}")
     _nothing_to_schedule(rep)
 
@@ -316,14 +376,15 @@ def ir_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py, su
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
-           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           dynamic_shared: Optional[str] = DynamicSharedOpt):
     """Write the kernel's device LLVM IR for a target, as every command compiles it (its first
     line names the kernel): what a machine without clang schedules (docs/gpu-machine.md)."""
     from .. import api as A
     from ..core.files import write_bytes
     say = _outputs(output)
     ir = A.emit_ir(source, target, build=_build(entry, include, define, std, fast_math,
-                                                clang_flag, block, lang))
+                                                clang_flag, block, lang, dynamic_shared))
     write_bytes(output, ir.read_bytes())
     say.print(f"-> {output}")
 
@@ -417,6 +478,7 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
                fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
                block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+               dynamic_shared: Optional[str] = DynamicSharedOpt,
                agent_timeout: Optional[float] = AgentTimeoutOpt,
                fmt: str = FormatOpt):
     """One row per agent: decisions changed, registers, occupancy, spills, cycles, time."""
@@ -430,9 +492,14 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
                               time=time, agent_timeout=_agent_timeout(agent_timeout),
                               json_out=json_out, csv_out=csv_out,
                               agent_options=_llm_options(llm_base_url, llm_model, llm_mode),
-                              build=_build(entry, include, define, std, fast_math,
-                                           clang_flag, block, lang),
+                              build=(build := _build(entry, include, define, std,
+                                                     fast_math, clang_flag, block, lang,
+                                                     dynamic_shared)),
                               progress=progress)
+    if rows:
+        _launch_note(build, rows[0])
+    if time:
+        _timed_launch_note(build)
     columns, heads = _row_columns(rows, ROW_COLUMNS)
     print_rows(rows, columns, fmt,
                f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say,
@@ -516,14 +583,16 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
-           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           dynamic_shared: Optional[str] = DynamicSharedOpt):
     """One self-contained HTML page: tables, schedules, pressure, asm diffs, timings, search.
 
     --kernel's sources are built as `compile` builds them (--entry, -I, -D ...); the kernels
     of saved JSON are rebuilt from what it records (a relative source path is taken from the
     current directory)."""
     say = _outputs(output)
-    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang)
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+                   dynamic_shared)
     if not kernel and build != api.BuildOptions():
         raise UsageError("build options (--entry, -I, -D, --block ...) apply to --kernel; "
                          "saved JSON records its own")
@@ -547,12 +616,14 @@ def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
-           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           dynamic_shared: Optional[str] = DynamicSharedOpt):
     """Compile variants (agents x seeds x decision files) into a bundle to time elsewhere."""
+    build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
+                   dynamic_shared)
+    _timed_launch_note(build)
     made = api.bundle(kernel, target, output, agents=_split(agents_), seeds=seeds,
-                      decisions=list(decisions or []),
-                      build=_build(entry, include, define, std, fast_math, clang_flag, block,
-                                   lang),
+                      decisions=list(decisions or []), build=build,
                       progress=lambda s: err.print(f"[dim]{s}[/dim]"))
     out.print(f"{len(made.variants)} variants -> {output}/manifest.json; time it with "
               f"`agentsched time {output}` (or `python -m agentsched.runtime.bundle time "
@@ -616,7 +687,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
-           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt):
+           block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+           dynamic_shared: Optional[str] = DynamicSharedOpt):
     """Search whole-kernel schedules with real compiles; write the winner's decisions."""
     say = _outputs(json_out, decisions_out)
     with _progress("search") as progress:
@@ -628,10 +700,13 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,
-                         build=_build(entry, include, define, std, fast_math, clang_flag,
-                                      block, lang),
+                         build=(build := _build(entry, include, define, std, fast_math,
+                                                clang_flag, block, lang, dynamic_shared)),
                          progress=progress)
     d, b = res.default, res.best
+    _launch_note(build, d.get("metrics") or {})
+    if objective == "time":
+        _timed_launch_note(build)
     say.print(f"{method} over {res.evaluations} compiles: {objective} "
               f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
     tm = res.timing

@@ -20,7 +20,8 @@ from ..api import triton as api
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Triton kernels: launch facts, tuned binaries into Triton's cache; "
                   "every kernel of a program through llc-19 (env, run, status, log).")
-out = Console()
+# Not a terminal (a pipe, a file): no width limit, as the main commands print (cli/main.py).
+out = Console(width=None if sys.stdout.isatty() else 1_000_000)
 
 KernelArg = typer.Argument(..., help="Triton cache/dump directory of one kernel, or its .llir")
 

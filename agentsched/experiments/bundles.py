@@ -55,7 +55,7 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
         body = decisions_text(applied)
         dec_file = out_dir / f"{v.name}.decisions.jsonl"
         write_text(dec_file, body)
-        m = static_metrics(res.asm, target, launch=launch_of(kernel.spec),
+        m = static_metrics(res.asm, target, launch=launch_of(kernel),
                            entry=res.entry).as_dict()
         m.update({k: res.report[k] for k in ("decisions", "choices", "changed", "stale",
                                              "reverted_regions")})
@@ -68,7 +68,8 @@ def build_bundle(kernel: KernelRef, target_name: str, variants: list[VariantSpec
     write_manifest(out_dir, {"kernel": kernel_obj, "size": size, "target": target.name,
                              "variants": entries,
                              "tool_versions": {"llvm": llvm_version(),
-                                               "measurement": measurement_identity(target),
+                                               "measurement": measurement_identity(
+                                                   target, launch_of(kernel)),
                                                "ir_hash": sha256_hex(ir.read_bytes())}})
     return out_dir
 

@@ -53,7 +53,7 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     ir = kernel.ir(target)
     source_hash = sha256_hex(ir.read_bytes())
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
-    launch = launch_of(kernel.spec)
+    launch = launch_of(kernel)
     tools = measurement_identity(target, launch)  # LLVM, plugin build, metrics (+ ptxas)
     identity = kernel.record()  # name, key, source as given, build
     key = row_key(identity["kernel_key"], source_hash, target.name, label, tools)

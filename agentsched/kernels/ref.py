@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.hashing import sha256_hex
-from ..targets import Target
+from ..targets import Launch, Target
 
 if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded when used)
     from .spec import KernelSpec
@@ -30,14 +30,16 @@ if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded 
 
 @dataclass
 class BuildOptions:
-    """How to build the user's source, as the command line gives it (over a spec's own):
-    --entry, -I, -D, clang flags (-std=, -ffast-math, --clang-flag), --block, --lang."""
+    """How to build and launch the user's source, as the command line gives it (over a spec's
+    own): --entry, -I, -D, clang flags (-std=, -ffast-math, --clang-flag), --block,
+    --dynamic-shared, --lang."""
     entry: str | None = None
     include_dirs: tuple = ()
     defines: dict = field(default_factory=dict)
     flags: tuple = ()
-    block: tuple | None = None
+    block: tuple | None = None  # threads per block: AMDGPU launch bounds, occupancy
     lang: str | None = None
+    dynamic_shared: int | None = None  # bytes of dynamic shared memory per block (occupancy)
 
     def to_dict(self) -> dict:
         """The options as JSON (paths as given), what from_dict reads back: every field, so
@@ -85,6 +87,10 @@ class KernelRef:
     given: str | None = None  # what named it, as the user gave it (a suite name, a path);
     #                           None for a KernelSpec object (then it cannot be rebuilt)
     options: BuildOptions = field(default_factory=BuildOptions)  # the user's own options
+    # what occupancy counts: the block the kernel runs with (--block, else a spec's at its
+    # default size, a Triton kernel's num_warps) and its dynamic shared memory
+    # (--dynamic-shared, a spec's shared_bytes, Triton's shared); None: neither is known
+    launch: Launch | None = None
 
     def ir(self, target: Target) -> Path:
         """The kernel's device IR for `target` (cached), naming its kernel on its first line."""
@@ -99,7 +105,10 @@ class KernelRef:
         """What results record of how the kernel was built (the spec's options and the
         user's together)."""
         return {"entry": self.entry, "clang_flags": clang_flags(self),
-                "block": list(self.block) if self.block else None, "lang": self.lang}
+                "block": list(self.block) if self.block else None, "lang": self.lang,
+                "launch": None if self.launch is None else
+                {"threads": self.launch.threads,
+                 "dynamic_shared": self.launch.dynamic_shared}}
 
     def record(self) -> dict:
         """What rows and saved JSON keep of the kernel: its name and key, what rebuilds it
@@ -129,13 +138,11 @@ class KernelRef:
                 v = sorted((str(k), "" if x is None else str(x)) for k, x in v.items())
             elif f.name == "lang" and v is None and Path(self.source).suffix == ".hip":
                 v = "hip"  # what a .hip file is anyway
+            elif f.name == "launch" and v is not None:  # counted in occupancy figures
+                v = [v.threads, v.dynamic_shared]
             elif isinstance(v, tuple):
                 v = list(v)
             ident[f.name] = v
-        if self.spec is not None:  # the launch counts in measured figures (occupancy)
-            from ..llvm.metrics import launch_of
-            launch = launch_of(self.spec)
-            ident["launch"] = [launch.threads, launch.dynamic_shared]
         return sha256_hex(json.dumps(ident, sort_keys=True, default=str))[:24]
 
     @property
@@ -157,6 +164,8 @@ class KernelRef:
         out += [f"--clang-flag={f}" for f in o.flags]
         if o.block:
             out += ["--block", ",".join(str(x) for x in o.block)]
+        if o.dynamic_shared is not None:
+            out += ["--dynamic-shared", str(o.dynamic_shared)]
         if o.lang:
             out += ["--lang", o.lang]
         return out
@@ -232,7 +241,9 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
     path = Path(arg)
     from .triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
-        return KernelRef(TritonKernel.load(path).name, path, triton=True, given=str(arg))
+        tk = TritonKernel.load(path)
+        return KernelRef(tk.name, path, triton=True, launch=_triton_launch(tk, b),
+                         given=str(arg))
     if path.suffix == ".py":
         from .spec import load_spec_file
         return _from_spec(load_spec_file(path), path, b, str(arg))
@@ -241,16 +252,64 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
         return _from_spec(get_kernel(str(arg)), None, b, str(arg))
     if not path.is_file():
         raise FileNotFoundError(f"{path}: kernel source not found")
+    if b.block is not None or b.dynamic_shared is not None:
+        launch = Launch(block_threads(b.block), b.dynamic_shared or 0)
+    else:  # IR that records its launch (a Triton kernel's, prepared for llc-19)
+        from ..llvm.ir import recorded_launch
+        launch = recorded_launch(path) if path.suffix == ".ll" else None
     return KernelRef(display_name(path, b.entry), path, dict(b.defines), entry=b.entry,
                      include_dirs=tuple(b.include_dirs), flags=tuple(b.flags), block=b.block,
-                     lang=b.lang, given=str(arg), options=b)
+                     lang=b.lang, launch=launch, given=str(arg), options=b)
+
+
+def block_threads(block) -> int | None:
+    """Threads per block of a block (X, Y, Z); None for None. ValueError for a bad one."""
+    if block is None:
+        return None
+    from ..llvm.frontend import launch_threads
+    return launch_threads(block)
+
+
+def _triton_launch(tk, b: BuildOptions) -> Launch:
+    """A Triton kernel's launch: num_warps x warp size threads, the shared memory Triton's
+    launcher requests (all of it dynamic). Triton fixes both: a build option that would
+    change them, or clang's, is refused (the metadata's dynamic shared memory can be given
+    only where a bare .llir has none)."""
+    from .triton.kernel import TritonInputError
+    for what, given in (("-I", b.include_dirs), ("-D", b.defines), ("clang flags", b.flags),
+                        ("--lang", b.lang)):
+        if given:
+            raise ValueError(f"{tk.name}: a Triton kernel is compiled by Triton, not clang: "
+                             f"{what} does not apply")
+    try:
+        threads = tk.threads
+    except TritonInputError:
+        threads = None
+    given = block_threads(b.block)
+    if given is not None and threads is not None and given != threads:
+        raise ValueError(f"{tk.name}: Triton launches it with {threads} threads per block "
+                         f"(num_warps {threads // tk.warp_size}); --block {given} cannot "
+                         "change that")
+    if "shared" in tk.metadata:
+        if b.dynamic_shared is not None and b.dynamic_shared != tk.shared:
+            raise ValueError(f"{tk.name}: Triton launches it with {tk.shared} bytes of "
+                             f"dynamic shared memory ({tk.name}.json); --dynamic-shared "
+                             f"{b.dynamic_shared} cannot change that")
+        dynamic = tk.shared
+    else:
+        dynamic = b.dynamic_shared or 0
+    return Launch(threads if threads is not None else given, dynamic)
 
 
 def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
                given: str | None) -> KernelRef:
+    from ..llvm.metrics import launch_of
     from .spec import KernelSpec, launch_block
     if not isinstance(spec, KernelSpec):
         raise TypeError(f"a kernel is a name, a path, a KernelSpec or a KernelRef, not {spec!r}")
+    own = launch_of(spec)
+    launch = Launch(block_threads(b.block) if b.block is not None else own.threads,
+                    own.dynamic_shared if b.dynamic_shared is None else b.dynamic_shared)
     entry = b.entry or spec.entry
     # another entry than the spec's is another kernel: its name says which
     name = spec.name if b.entry in (None, spec.entry) else f"{spec.name}:{b.entry}"
@@ -258,4 +317,4 @@ def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
                      spec_file, entry=entry,
                      include_dirs=(*spec.include_dirs, *b.include_dirs),
                      flags=(*spec.flags, *b.flags), block=b.block or launch_block(spec),
-                     lang=b.lang or spec.lang, given=given, options=b)
+                     lang=b.lang or spec.lang, launch=launch, given=given, options=b)

@@ -49,7 +49,9 @@ class KernelSpec:
     include_dirs: tuple = ()  # -I directories, relative to the spec file
     flags: tuple = ()  # other clang flags: "-std=c++17", "-ffast-math" ...
     lang: str | None = None  # "cuda" or "hip" (default: .hip is HIP, else by target)
-    shared_bytes: int = 0  # dynamic shared memory
+    # dynamic shared memory per block, bytes (`extern __shared__`, the third <<<...>>>
+    # argument; HIP's dynamic LDS): the runtimes launch with it, occupancy counts it
+    shared_bytes: int = 0
     rtol: float = 1e-3
     atol: float = 1e-4
     description: str = ""

@@ -103,21 +103,170 @@ def _norm(s: str) -> str:
     return re.sub(r" ?([<>(),*&:\[\]]) ?", r"\1", s)
 
 
+def _template_split(name: str) -> tuple[str, list[str]] | None:
+    """(base, top-level arguments) of a name ending in a template argument list:
+    'ns::k<int, f<2>>' -> ('ns::k', ['int', 'f<2>']); None when it ends in none."""
+    if not name.endswith(">"):
+        return None
+    depth, start = 0, None
+    for i in range(len(name) - 1, -1, -1):  # the '<' that opens the final '>'
+        c = name[i]
+        if c == ">":
+            depth += 1
+        elif c == "<":
+            depth -= 1
+            if depth == 0:
+                start = i
+                break
+    if start is None or start == 0:
+        return None
+    args, depth, cur = [], 0, ""
+    for c in name[start + 1:-1]:
+        if c == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+            continue
+        depth += c in "<(["
+        depth -= c in ">)]"
+        cur += c
+    if cur.strip() or args:
+        args.append(cur.strip())
+    return name[:start], args
+
+
+def base_name(name: str) -> str:
+    """A kernel's name without its template arguments: 'gemm_device<cute::tuple<...>, ...>'
+    -> 'gemm_device' (a name that is no template instance stays)."""
+    split = _template_split(name)
+    return split[0] if split else name
+
+
 def find_entry(kernels: list[Kernel], entry: str) -> list[Kernel]:
-    """The kernels `entry` names: a symbol, a source name (qualified or not; a template
-    instance as written in C++), or a full signature for overloads."""
+    """The kernels `entry` names, the first of these that matches any: a symbol; a full
+    signature (for overloads); a source name, qualified or not (a template instance as
+    written in C++); a template's name without its arguments (`gemm_device`: every
+    instance); a prefix of an instance's name (`gemm_device<cute::tuple<int`); a prefix of a
+    symbol (`_Z11gemm_deviceIN4cute`)."""
     exact = [k for k in kernels if k.symbol == entry]
     if exact:
         return exact
     e = _norm(entry)
-    by_sig = [k for k in kernels if _norm(k.signature) == e]
-    if by_sig:
-        return by_sig
-    return [k for k in kernels if _norm(k.name) == e or _norm(k.name).endswith("::" + e)]
+
+    def named(n: str) -> bool:
+        return n == e or n.endswith("::" + e)
+
+    for tier in (lambda k: _norm(k.signature) == e,
+                 lambda k: named(_norm(k.name)),
+                 lambda k: named(_norm(base_name(k.name))),
+                 lambda k: "<" in e and (_norm(k.name).startswith(e) or
+                                         ("::" + _norm(k.name)).find("::" + e) >= 0),
+                 lambda k: entry.startswith("_Z") and len(entry) >= 4 and
+                 k.symbol.startswith(entry)):
+        found = [k for k in kernels if tier(k)]
+        if found:
+            return found
+    return []
+
+
+SHORT_NAME = 120  # characters of a kernel's name in a listing
+SHORT_SYMBOL = 72
+
+
+def _collapse(name: str, depth: int = 1) -> str:
+    """A name with template arguments nested deeper than `depth` shown as <…>."""
+    out, level = [], 0
+    for c in name:
+        if c == "<":
+            level += 1
+            if level == depth + 1:
+                out.append("<…")
+            if level > depth:
+                continue
+        elif c == ">":
+            level -= 1
+            if level > depth:
+                continue
+            if level == depth:
+                out.append(">")
+                continue
+        elif level > depth:
+            continue
+        out.append(c)
+    return "".join(out)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _fit(base: str, args: list[str], limit: int = SHORT_NAME) -> str:
+    """base<args...> in at most `limit` characters: the arguments that fit, then …."""
+    full = f"{base}<{', '.join(args)}>"
+    if len(full) <= limit:
+        return full
+    kept: list[str] = []
+    for a in args:
+        if len(f"{base}<{', '.join([*kept, a])}, …>") > limit:
+            break
+        kept.append(a)
+    return f"{base}<{', '.join([*kept, '…'])}>" if kept else _cut(full, limit)
+
+
+def short_name(name: str) -> str:
+    """A kernel's name for a listing: nested template arguments as <…>, at most SHORT_NAME
+    characters (CuTe's instances run to thousands)."""
+    if len(name) <= SHORT_NAME:
+        return name
+    collapsed = _collapse(name)
+    split = _template_split(collapsed)
+    return _fit(*split) if split else _cut(collapsed, SHORT_NAME)
+
+
+def _differences(names: list[str]) -> list[str]:
+    """Instances of one template, shortened to what tells them apart: a template argument
+    that is the same in all of them shown as …, recursively; each at most SHORT_NAME."""
+    if all(len(n) <= SHORT_NAME for n in names):
+        return names
+    splits = [_template_split(n) for n in names]
+    if any(s is None for s in splits) or len({len(s[1]) for s in splits}) != 1 or \
+            len({s[0] for s in splits}) != 1:
+        return [short_name(n) for n in names]
+    base = splits[0][0]
+    columns = list(zip(*(s[1] for s in splits)))
+    shown: list[list[str]] = [[] for _ in names]
+    for col in columns:
+        if len(set(col)) == 1:
+            parts = ["…" if len(col[0]) > 12 else col[0]] * len(names)
+        else:
+            parts = _differences(list(col))
+        for row, part in zip(shown, parts):
+            row.append(part)
+    # a run of arguments alike in all of them is one …
+    return [_fit(base, [a for i, a in enumerate(row)
+                        if a != "…" or i == 0 or row[i - 1] != "…"]) for row in shown]
+
+
+def _symbol(symbol: str) -> str:
+    return symbol if len(symbol) <= SHORT_SYMBOL else \
+        f"{symbol[:SHORT_SYMBOL - 21]}…{symbol[-20:]}"
 
 
 def _listing(kernels: list[Kernel]) -> str:
-    return "; ".join(k.name for k in kernels) if kernels else "none"
+    return "; ".join(short_name(k.name) for k in kernels) if kernels else "none"
+
+
+def _ambiguous(entry: str, found: list[Kernel], where: str) -> str:
+    names = [k.name for k in found]
+    if len(set(names)) < len(names):  # overloads: the signatures tell them apart
+        shown = [short_name(k.signature) for k in found]
+        how = "give the full signature, e.g. --entry 'scale(float*, float)', or the symbol"
+    else:
+        shown = _differences(names)
+        how = ("give more of the name (a unique prefix of it will do), the full name, or the "
+               "symbol (a unique prefix of it will do)")
+    lines = "; ".join(f"{s} [{_symbol(k.symbol)}]" for s, k in zip(shown, found))
+    return (f"{where}: --entry {entry!r} is ambiguous, {len(found)} kernels match: {lines} "
+            f"({how})")
 
 
 def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel | None:
@@ -132,8 +281,7 @@ def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel |
                          f"`entry` in a KernelSpec): {_listing(kernels)}")
     found = find_entry(kernels, entry)
     if len(found) > 1:
-        raise EntryError(f"{where}: --entry {entry!r} is ambiguous: "
-                         f"{'; '.join(k.signature for k in found)} (give the full signature)")
+        raise EntryError(_ambiguous(entry, found, where))
     return found[0] if found else None
 
 
@@ -312,12 +460,20 @@ def _clang_hint(err: str, job: ClangJob) -> str:
             return f"\n({header} is in {', '.join(sorted(extras))}: {sdk.HEADERS_HINT})"
         return (f"\n({header} is not among the CUDA headers installed here "
                 f"(`agentsched sdk status`); add its directory with -I)")
+    for prefix, hint in sdk.ROCM_LIBRARY_HINTS.items():
+        if header.startswith(prefix) or header.startswith(prefix.rstrip("/") + "."):
+            return f"\n({header}: {hint})"
     if header.startswith(("hip/", "hip_")):
-        return f"\n({sdk.ROCM_HINT})"
-    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/", "thrust/")):
+        if not (sdk.HIP_INCLUDE / "hip_runtime.h").exists():
+            return f"\n({sdk.ROCM_HINT})"
+        return (f"\n({header} is not among the HIP headers installed here, Debian's ROCm "
+                f"5.2.3 in {sdk.HIP_INCLUDE} (`agentsched sdk status`); add its directory "
+                "with -I)")
+    if header.startswith(("cuda", "cublas", "curand", "cooperative_groups", "cub/")):
         return ("\n(a CUDA source: compile it for an NVIDIA target such as sm_90, or hipify it "
                 "for AMDGPU)")
-    return ""
+    return (f"\n({header} is not among the ROCm headers installed here (`agentsched sdk "
+            "status`); add its directory with -I)")
 
 
 def run_clang(job: ClangJob, source_name: str, stem: str, target: Target,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..targets import Target
+from ..targets import Launch, Target
 from ..tools.programs import find_tool, path_arg, run
 
 # The kernel the IR is about (its symbol): compile_ir hooks only that function and the metrics
@@ -20,6 +20,9 @@ ENTRY_LINE = "; agentsched-entry: "
 # flags that compiler's own code generator used (PTX ISA, fp contraction, 32-bit shared
 # pointers ...): stock and plugin compiles of the IR use the same flags.
 LLC_FLAGS_MARK = "; agentsched-llc-flags:"
+# IR of a kernel whose launch its compiler fixed (Triton: num_warps, the shared memory its
+# launcher requests) says so: "; agentsched-launch: 256 threads, 147456 bytes dynamic shared"
+LAUNCH_MARK = "; agentsched-launch:"
 
 
 def header_line(ir: str | Path, mark: str) -> str | None:
@@ -40,6 +43,17 @@ def header_line(ir: str | Path, mark: str) -> str | None:
 def ir_entry(ir: str | Path) -> str | None:
     """The kernel an IR file names in its opening comment lines, if any."""
     return header_line(ir, ENTRY_LINE)
+
+
+def launch_line(launch: Launch) -> str:
+    return f"{LAUNCH_MARK} {launch.threads} threads, {launch.dynamic_shared} bytes dynamic shared"
+
+
+def recorded_launch(ir: str | Path) -> Launch | None:
+    """The launch an IR file's opening comment lines record (launch_line), if any."""
+    line = header_line(ir, LAUNCH_MARK)
+    m = re.fullmatch(r"(\d+) threads, (\d+) bytes dynamic shared", line or "")
+    return Launch(int(m.group(1)), int(m.group(2))) if m else None
 
 
 def recorded_llc_flags(ir: Path) -> list[str]:

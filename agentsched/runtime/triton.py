@@ -49,8 +49,13 @@ class TritonRuntime(CudaRuntime):
     kind = "cuda"
 
     def __init__(self, spec: TritonSpec, device: int = 0):
+        try:
+            import torch  # noqa: F401  (the spec's arguments are torch tensors)
+        except ModuleNotFoundError as e:
+            from ..core.userfile import missing_module_message
+            raise RuntimeError(f"timing Triton kernel {spec.name} "
+                               f"{missing_module_message(e) or e}") from None
         super().__init__(device)
-        import torch  # noqa: F401  (the spec's arguments are torch tensors)
         self.spec = spec
         self.compiled = None  # Triton's own CompiledKernel for the spec's arguments
         self._bound = None  # the arguments bound to the kernel's parameters

@@ -61,7 +61,7 @@ class SchedEnv(gym.Env):
         # any kernel a command takes: suite name, source, spec .py, LLVM IR, Triton kernel
         kernel = resolve_kernel(kernel_source_or_ir, BuildOptions(defines=dict(defines or {})))
         self.ir = kernel.ir(self.target)
-        self.launch = launch_of(kernel.spec)  # NVPTX occupancy needs the block size
+        self.launch = launch_of(kernel)  # block size, dynamic shared memory (occupancy)
         self.objective, self.reward_mode, self.base = objective, reward, base
         self.max_candidates = max_candidates
         nf, ng = len(FEATURES), len(GLOBAL_FEATURES)

@@ -62,9 +62,9 @@ def check_default_measured(objective: str, target: Target, metrics: dict, report
     key = OBJECTIVE_METRIC.get(objective)
     if key is None or metrics.get(key) is not None:
         return
-    why = {"occupancy": "NVPTX occupancy needs the block size: give a kernel spec "
-                        "(docs/own-kernel.md) or __launch_bounds__ in the kernel",
-           "est_cycles": "llvm-mca-19 found no instructions to estimate"}.get(
+    why = {"occupancy": "NVPTX occupancy needs the block size: give --block X[,Y,Z], a "
+                        "kernel spec (docs/own-kernel.md) or __launch_bounds__ in the kernel",
+           "est_cycles": metrics.get("est_note") or "llvm-mca-19 gave no estimate"}.get(
         key, f"no {key} in the compiled kernel")
     raise ObjectiveError(f"objective {objective!r} cannot be measured for {name} on "
                          f"{target.name}: {why}")

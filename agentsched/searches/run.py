@@ -120,7 +120,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     ir = emit_ir(Path(o.ir_file), t, entry=kref.entry) if o.ir_file is not None \
         else kref.ir(t)
     check_weights(init_weights)
-    launch = launch_of(kref.spec)
+    launch = launch_of(kref)
     llvm = compile_ir(ir, t, base=base)  # LLVM's own schedule must yield the objective
     check_default_measured(objective, t, measure(llvm.asm, t, launch, llvm.entry), llvm.report,
                            kref.name)

@@ -52,6 +52,7 @@ from ..core.policy import (
 )
 from ..core.protocol import read_states
 from ..llvm.compile import compile_ir
+from ..llvm.ir import recorded_launch
 from ..llvm.metrics import launch_of, static_metrics
 from ..targets import Launch, Target, parse_target
 from ..targets.policy import linear_policy, mlp_policy, pressure_sets
@@ -164,6 +165,8 @@ def corpus_kernels(path: str | Path, target: str | Target, *, split: str | None 
         launch = None
         if spec is not None and hasattr(spec, "block") and hasattr(spec, "default_size"):
             launch = launch_of(spec)
+        else:  # a Triton kernel's IR records the launch Triton fixes
+            launch = recorded_launch(ir)
         own_name = getattr(own, "name", None)
         out.append(TrainKernel(k.name, Path(ir), k.family, launch, spec,
                                own_name if own_name and own_name != t.name else None))

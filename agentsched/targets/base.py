@@ -23,17 +23,26 @@ class StaticMetrics:
     """Static figures of one compiled kernel; docs/search.md defines every field."""
     vgpr: int | None = None  # AMDGPU: VGPRs (+AGPRs on gfx90a/gfx942); NVPTX: ptxas registers
     sgpr: int | None = None  # AMDGPU only
-    occupancy: int | None = None  # AMDGPU: waves per SIMD (LLVM's figure); NVPTX: resident
-    # warps per SM (nvptx.cuda_occupancy: registers, shared memory, block size)
+    occupancy: int | None = None  # AMDGPU: waves per SIMD (LLVM's figure, with the launch's
+    # dynamic LDS counted: amdgpu.lds_occupancy); NVPTX: resident warps per SM
+    # (nvptx.cuda_occupancy: registers, shared memory, block size)
     spills: int | None = None  # 32-bit registers spilled, on both: AMDGPU LLVM's VGPR + SGPR
     # spill counts; NVPTX ceil(spill store bytes / 4) (each spilled register is stored at least
     # once; a register stored at several places counts more than once)
     spill_bytes: int | None = None  # NVPTX only: spill stores + loads, bytes per thread (ptxas)
     scratch_bytes: int | None = None  # private segment (AMDGPU) / stack frame (NVPTX)
     shared_bytes: int | None = None  # static shared memory: LDS per workgroup (AMDGPU),
-    # smem per block (NVPTX); dynamic shared memory is the launch's (Launch)
+    # smem per block (NVPTX); dynamic shared memory is the launch's (below)
+    dynamic_shared: int | None = None  # the launch's dynamic shared memory (extern __shared__)
+    # per block, counted in occupancy (None: none given)
+    block_threads: int | None = None  # threads per block the occupancy assumes: NVPTX the
+    # launch's, else .reqntid/.maxntid; AMDGPU the kernel's flat work-group size bound
     est_cycles: float | None = None  # AMDGPU: llvm-mca cycles per iteration of the hottest
     # loop, or of one pass over a loop-free kernel (amdgpu.mca_cycles); NVPTX: none
+    est_instructions: int | None = None  # AMDGPU: instructions of the part llvm-mca estimated
+    est_not_modelled: int | None = None  # of those, left out: llvm-mca-19 cannot model them
+    est_stand_ins: int | None = None  # of those, estimated as a stand-in (amdgpu.STAND_INS)
+    est_note: str | None = None  # what llvm-mca did not do, or why there is no estimate
     code_bytes: int | None = None
 
     def as_dict(self) -> dict:
@@ -42,10 +51,29 @@ class StaticMetrics:
 
 @dataclass(frozen=True)
 class Launch:
-    """What NVIDIA occupancy needs from a launch: threads per block and dynamic shared
-    memory bytes per block."""
-    threads: int
+    """How a kernel is launched, as far as its figures depend on it: threads per block (None:
+    not given; NVPTX then takes the PTX's .reqntid/.maxntid) and dynamic shared memory bytes
+    per block (`extern __shared__`, the third <<<...>>> argument; HIP's dynamic LDS)."""
+    threads: int | None = None
     dynamic_shared: int = 0
+
+    def __post_init__(self):
+        if self.threads is not None and not 1 <= self.threads <= 1024:
+            raise ValueError(f"launch of {self.threads} threads per block: 1 to 1024")
+        if self.dynamic_shared < 0:
+            raise ValueError(f"dynamic shared memory {self.dynamic_shared}: bytes >= 0")
+
+    def identity(self) -> str:
+        """The launch in a cache key."""
+        return f"launch {self.threads if self.threads is not None else '?'}t" \
+               f"+{self.dynamic_shared}B"
+
+
+def kernel_label(entry: str | None) -> str:
+    """'kernel SYMBOL' for a message, a long (template instance) symbol cut short."""
+    if entry is None:
+        return "the kernel"
+    return f"kernel {entry if len(entry) <= 64 else entry[:48] + '…' + entry[-12:]}"
 
 
 def first_int(pattern: str, text: str) -> int | None:

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ..core import env
 from ..tools.programs import ToolFailed, find_ptxas, ptxas_release, run_tool
-from .base import Launch, StaticMetrics, Target, first_int
+from .base import Launch, StaticMetrics, Target, first_int, kernel_label
 
 
 @dataclass(frozen=True)
@@ -85,23 +85,48 @@ def cuda_occupancy(arch: str, regs: int, threads: int, static_smem: int = 0,
     return min(by_regs, by_warps, lim.max_blocks, by_smem) * warps
 
 
-def ptx_block_threads(ptx: str, entry: str | None = None) -> int | None:
-    """Threads per block the PTX fixes (.reqntid) or bounds (.maxntid, taken as the block
-    size): `entry`'s directives, else the first entry's that says."""
-    if entry is not None:
-        start = re.search(rf"^\.(?:visible\s+)?\.entry\s+{re.escape(entry)}\b", ptx, re.M)
-        if start:
-            ptx = ptx[start.start():]
-            nxt = re.search(r"^\.(?:visible\s+)?\.entry\s", ptx[1:], re.M)
-            ptx = ptx[:nxt.start() + 1] if nxt else ptx
+def _entry_ptx(ptx: str, entry: str | None) -> str:
+    """The PTX of kernel `entry` (from its .entry line to the next), or all of it."""
+    if entry is None:
+        return ptx
+    start = re.search(rf"^\.(?:visible\s+)?\.entry\s+{re.escape(entry)}\b", ptx, re.M)
+    if not start:
+        return ptx
+    ptx = ptx[start.start():]
+    nxt = re.search(r"^\.(?:visible\s+)?\.entry\s", ptx[1:], re.M)
+    return ptx[:nxt.start() + 1] if nxt else ptx
+
+
+def ptx_block_bound(ptx: str, entry: str | None = None) -> tuple[str, int] | None:
+    """('reqntid' or 'maxntid', threads): the block size `entry`'s PTX fixes or bounds
+    (__launch_bounds__ gives .maxntid), else the first entry's that says; None when none."""
     m = re.search(r"^\s*\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?",
-                  ptx, re.M)
+                  _entry_ptx(ptx, entry), re.M)
     if not m:
         return None
     n = 1
     for g in m.groups()[1:]:
         n *= int(g or 1)
-    return n
+    return m.group(1), n
+
+
+def ptx_block_threads(ptx: str, entry: str | None = None) -> int | None:
+    """Threads per block the PTX fixes (.reqntid) or bounds (.maxntid, taken as the block
+    size): `entry`'s directives, else the first entry's that says."""
+    bound = ptx_block_bound(ptx, entry)
+    return bound[1] if bound else None
+
+
+def check_launch_threads(threads: int, bound: tuple[str, int] | None, what: str) -> None:
+    """Refuse a launch the kernel cannot run: more threads than its .maxntid, or other than
+    its .reqntid (CUDA refuses such a launch)."""
+    if bound is None:
+        return
+    kind, n = bound
+    if (kind == "maxntid" and threads > n) or (kind == "reqntid" and threads != n):
+        rule = f"at most {n}" if kind == "maxntid" else f"exactly {n}"
+        raise ValueError(f"a launch of {threads} threads per block cannot run {what}: its "
+                         f"PTX says .{kind} {n} (__launch_bounds__), {rule} threads")
 
 
 # ---------------------------------------------------------------- ptxas
@@ -178,12 +203,18 @@ def ptxas_metrics(ptx: str, target: Target, launch: Launch | None = None,
     stores = first_int(r"(\d+) bytes spill stores", out) or 0
     loads = first_int(r"(\d+) bytes spill loads", out) or 0
     smem = first_int(r"(\d+) bytes smem", out) or 0
-    threads = launch.threads if launch else ptx_block_threads(ptx, entry)
+    bound = ptx_block_bound(ptx, entry)
+    threads = launch.threads if launch is not None and launch.threads is not None else \
+        (bound[1] if bound else None)
+    if launch is not None and launch.threads is not None:
+        check_launch_threads(launch.threads, bound, kernel_label(entry))
+    dynamic = launch.dynamic_shared if launch is not None else 0
     occupancy = None if threads is None else cuda_occupancy(
-        target.name, regs, threads, smem, launch.dynamic_shared if launch else 0)
+        target.name, regs, threads, smem, dynamic)
     return StaticMetrics(vgpr=regs, spills=-(-stores // 4), spill_bytes=stores + loads,
                          scratch_bytes=first_int(r"(\d+) bytes stack frame", out),
-                         shared_bytes=smem, occupancy=occupancy)
+                         shared_bytes=smem, occupancy=occupancy, block_threads=threads,
+                         dynamic_shared=dynamic if launch is not None else None)
 
 
 # ---------------------------------------------------------------- the target
@@ -251,5 +282,5 @@ class NvptxTarget(Target):
     def measurement_identity(self, launch: Launch | None = None) -> list[str]:
         parts = [f"ptxas {ptxas_version()}"]
         if launch is not None:
-            parts.append(f"launch {launch.threads}t+{launch.dynamic_shared}B")
+            parts.append(launch.identity())
         return parts

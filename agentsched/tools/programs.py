@@ -53,14 +53,28 @@ def find_tool(name: str) -> str:
     return found
 
 
+def ptxas_candidates() -> list[tuple[str, str | None]]:
+    """Where a ptxas is looked for, in order: (where, its path or None when there is none):
+    $AGENTSCHED_PTXAS, PATH, /usr/local/cuda/bin, the sdk extra's wheel."""
+    found = []
+    for where, cand in ((env.PTXAS, os.environ.get(env.PTXAS)),
+                        ("PATH", shutil.which("ptxas")),
+                        ("/usr/local/cuda", "/usr/local/cuda/bin/ptxas"),
+                        ("the sdk extra's nvidia-cuda-nvcc-cu12 wheel", _wheel_ptxas())):
+        found.append((where, cand if cand and Path(cand).exists() else None))
+    return found
+
+
 def find_ptxas() -> str | None:
-    """ptxas from a CUDA toolkit, else from NVIDIA's `nvidia-cuda-nvcc-cu12` wheel (installed
-    by `make setup`), if any (optional: without it PTX is loaded by the driver)."""
-    for cand in (os.environ.get(env.PTXAS), shutil.which("ptxas"),
-                 "/usr/local/cuda/bin/ptxas", _wheel_ptxas()):
-        if cand and Path(cand).exists():
-            return cand
-    return None
+    """ptxas: $AGENTSCHED_PTXAS, else the first on PATH, else a CUDA toolkit's in
+    /usr/local/cuda, else NVIDIA's `nvidia-cuda-nvcc-cu12` wheel (installed by `make setup`),
+    if any (optional: without it PTX is loaded by the driver). AGENTSCHED_PTXAS naming no
+    file is an error, not a fall-back."""
+    wanted = os.environ.get(env.PTXAS)
+    if wanted and not Path(wanted).is_file():
+        raise ToolMissing(f"{env.PTXAS}={wanted}: no such file (unset it to take ptxas from "
+                          "PATH, /usr/local/cuda or the sdk extra)")
+    return next((path for _, path in ptxas_candidates() if path), None)
 
 
 def _wheel_ptxas() -> str | None:

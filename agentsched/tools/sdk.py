@@ -34,7 +34,7 @@ from pathlib import Path
 from ..core import env
 from ..core.hashing import file_sha256, sha256_hex
 from ..core.paths import data_dir
-from .programs import find_tool, run
+from .programs import ToolMissing, find_ptxas, find_tool, ptxas_candidates, ptxas_release, run
 
 # Wheels of the `sdk` extra (pyproject.toml): import name -> distribution.
 CUDA_WHEELS = {"nvidia.cuda_runtime": "nvidia-cuda-runtime-cu12",
@@ -53,6 +53,22 @@ SDK_HINT = "pip install 'agentsched[sdk]' (or `make setup`)"
 HEADERS_HINT = "agentsched sdk install (or `make setup`)"
 ROCM_HINT = ("install Debian's libamdhip64-dev and rocm-device-libs "
              "(scripts/install-deps.sh, run by `make setup`)")
+# ROCm's libraries that HIP sources include, beyond HIP itself: where Debian 12 has them
+# (header prefix -> how to get them). hipCUB and rocThrust are not packaged there.
+ROCM_LIBRARY_HINTS = {
+    "rocprim/": "rocPRIM's headers are Debian's librocprim-dev (apt-get install "
+                "librocprim-dev)",
+    "hiprand/": "hipRAND's headers are Debian's libhiprand-dev (apt-get install "
+                "libhiprand-dev)",
+    "rocrand/": "rocRAND's headers are Debian's librocrand-dev (apt-get install "
+                "librocrand-dev)",
+    "hipcub/": "hipCUB is not packaged in Debian 12: add the include/ directory of a hipCUB "
+               "checkout with -I (it needs rocPRIM: apt-get install librocprim-dev)",
+    "thrust/": "rocThrust is not packaged in Debian 12: add the include/ directory of a "
+               "rocThrust checkout with -I (it needs rocPRIM: apt-get install librocprim-dev)",
+    "hipblas": "hipBLAS is not packaged in Debian 12 (host code only: guard it out of the "
+               "device compile, or add its include/ directory with -I)",
+}
 
 
 class SdkMissing(RuntimeError):
@@ -171,6 +187,28 @@ def cuda_sdk() -> tuple[Path, str]:
             if not out.is_dir():  # else another process made it meanwhile
                 raise
     return out, ident
+
+
+def ptxas_status() -> list[str]:
+    """Which ptxas NVPTX figures come from (path, release) and why that one, and the others
+    that are here (for `agentsched sdk status`)."""
+    try:
+        used = find_ptxas()
+    except ToolMissing as e:
+        return [f"ptxas: {e}"]
+    found = [(where, path) for where, path in ptxas_candidates() if path]
+    if used is None:
+        return [f"ptxas: none (PATH, /usr/local/cuda, the sdk wheel: {SDK_HINT}, or "
+                f"{env.PTXAS}=/path/to/ptxas); NVPTX registers, spills and occupancy need it"]
+    where = next(w for w, p in found if p == used)
+    lines = [f"ptxas: {used} ({ptxas_release(used)}), from {where}, the first of "
+             f"{env.PTXAS}, PATH, /usr/local/cuda, the sdk wheel (set {env.PTXAS} to choose)"]
+    seen = {os.path.realpath(used)}
+    for w, p in found:
+        if os.path.realpath(p) not in seen:
+            seen.add(os.path.realpath(p))
+            lines.append(f"  also here: {p} ({ptxas_release(p)}), from {w}")
+    return lines
 
 
 def cuda_status() -> list[str]:

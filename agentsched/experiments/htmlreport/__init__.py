@@ -12,8 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ...kernels.ref import BuildOptions, KernelRef, RecordError, kernel_from_record, \
-    resolve_kernel
+from ...kernels.ref import BuildOptions, KernelRef, RecordError, kernel_from_record, resolve_kernel
 from .inputs import InputError, Inputs, read_inputs
 from .page import MAX_POINTS, KernelInfo, Variant, build_report, fill_timings, search_variants
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from ...core.files import write_text
 from ...core.hashing import sha256_hex
 from ...core.paths import data_dir
-from ...llvm.ir import LLC_FLAGS_MARK
-from ...targets import Target
+from ...llvm.ir import LLC_FLAGS_MARK, launch_line
+from ...targets import Launch, Target
 from ...tools.programs import find_tool, run_tool
 from .kernel import TritonInputError, TritonKernel
 from .rewrite import REWRITE_VERSION, RewriteError, rewrite
@@ -46,6 +46,17 @@ def llc_flags(kernel: TritonKernel, target_name: str) -> list[str]:
     return flags
 
 
+def _launch(kernel: TritonKernel) -> str:
+    """The header line of the launch Triton fixes (threads, dynamic shared memory), when its
+    metadata says both (a bare .llir does not: nothing is recorded)."""
+    if "shared" not in kernel.metadata:
+        return ""
+    try:
+        return launch_line(Launch(kernel.threads, kernel.shared)) + "\n"
+    except TritonInputError:
+        return ""
+
+
 def llc_ready_ir(source: str | Path, target: Target) -> Path:
     """The IR of the Triton kernel at `source` (cache/dump directory, .llir, .json or Triton
     .ll), ready for llc-19 for `target`, which must be the GPU Triton compiled it for."""
@@ -64,14 +75,15 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
                            f"{hint}; schedule it with -t {compiled_for}, not {target.name}")
     original = kernel.llir.read_text(errors="replace")
     flags = llc_flags(kernel, target.name)
+    launch = _launch(kernel)
     key = sha256_hex("\0".join([original, " ".join(flags), str(REWRITE_VERSION),
-                                target.name]))[:16]
+                                target.name, launch]))[:16]
     out = data_dir() / "triton" / f"{kernel.name}-{target.name}-{key}.ll"
     if out.exists():
         return out
     done = rewrite(original)
     rules = ", ".join(f"{k} x{v}" for k, v in done.applied.items()) or "none"
-    text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{done.text.rstrip()}\n"
+    text = (f"{LLC_FLAGS_MARK} {' '.join(flags)}\n{launch}{done.text.rstrip()}\n"
             f"; agentsched: Triton kernel {kernel.name} for {target.name}, "
             f"rewritten for LLVM 19 by agentsched.kernels.triton.rewrite v{REWRITE_VERSION} "
             f"(rules: {rules})\n")
@@ -83,7 +95,8 @@ def llc_ready_ir(source: str | Path, target: Target) -> Path:
 def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
     """Compile the prepared IR once with stock llc-19; a failure becomes a RewriteError naming
     the line of Triton's file and the construct LLVM 19 could not take. Line N of the
-    prepared text (after the flags line) is line N - 1 of Triton's file."""
+    prepared text is line N - H of Triton's file, H its agentsched header lines (the llc
+    flags, the launch)."""
     with tempfile.TemporaryDirectory(prefix="agentsched-triton-") as d:
         ir, out = Path(d) / "k.ll", Path(d) / "k.s"
         ir.write_text(text)
@@ -91,6 +104,7 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
                          str(out)])
         asm = out.read_text() if proc.returncode == 0 else ""
     lines = text.splitlines()
+    head = next((i for i, ln in enumerate(lines) if not ln.startswith("; agentsched-")), 0)
     if proc.returncode != 0:
         err = proc.stderr
         m = re.search(r":(\d+):(\d+): error: (.*)", err)
@@ -99,7 +113,7 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
             src = lines[line - 1] if 0 < line <= len(lines) else ""
             token = re.match(r"[\w.\"$@%()=-]+", src[col - 1:])
             raise RewriteError(
-                f"{origin}:{line - 1}: LLVM 19 cannot read "
+                f"{origin}:{line - head}: LLVM 19 cannot read "
                 f"`{token.group(0) if token else src.strip()[:40]}` ({msg}) and no rewrite "
                 f"rule brings it down:\n    {src.strip()[:200]}")
         # verifier / backend errors name a function or intrinsic, not a line
@@ -107,14 +121,14 @@ def check(text: str, target: Target, flags: list[str], origin: Path) -> None:
         where = _line_of(lines, name.group(1)) if name else None
         detail = [ln for ln in err.strip().splitlines() if ln.strip() and
                   not ln.startswith(("Stack dump", " #", "PLEASE", "0.", "1.", "2.", "3."))]
-        raise RewriteError(f"{origin}{f':{where - 1}' if where else ''}: llc-19 rejects the "
+        raise RewriteError(f"{origin}{f':{where - head}' if where else ''}: llc-19 rejects the "
                            f"rewritten IR: {' / '.join(detail[:3])[:400]}")
     unknown = sorted({re.sub(r"_param_\d+$", "", n) for n in
                       re.findall(r"\b(llvm\.(?:nvvm|amdgcn)\.[\w.]+)", asm)})
     if unknown:
         first = unknown[0]
         where = _line_of(lines, first)
-        raise RewriteError(f"{origin}{f':{where - 1}' if where else ''}: intrinsic "
+        raise RewriteError(f"{origin}{f':{where - head}' if where else ''}: intrinsic "
                            f"{', '.join(unknown)} unknown to LLVM 19 (llc-19 would call it as "
                            "an undefined external function) and no rewrite rule replaces it")
 
