@@ -430,7 +430,8 @@ def report(inputs: Sequence[str | Path] = (), output: str | Path = "report.html"
     if entry is not None:
         build = replace(build or BuildOptions(), entry=entry)
     with _store(store) as s:
-        return make_report([Path(p) for p in inputs], Path(output), kernels=list(kernels),
+        return make_report([Path(p) for p in inputs], Path(output),
+                           kernels=list(kernels),  # type: ignore[arg-type]
                            build=build,
                            targets=list(targets), agents=list(agents), seed=seed, store=s,
                            schedules=schedules,

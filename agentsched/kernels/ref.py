@@ -236,8 +236,8 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
     b = build or BuildOptions()
     if not isinstance(arg, (str, Path)):  # a KernelSpec: a suite kernel is named again by name
         from .suite import SUITE
-        return _from_spec(arg, None, b, arg.name if SUITE.get(getattr(arg, "name", None))
-                          is arg else None)
+        name = str(getattr(arg, "name", ""))
+        return _from_spec(arg, None, b, name if SUITE.get(name) is arg else None)
     path = Path(arg)
     from .triton.kernel import TritonKernel, is_triton_input
     if is_triton_input(path):  # a Triton cache/dump directory or .llir (docs/triton.md)
@@ -252,6 +252,7 @@ def resolve_kernel(arg: str | Path | KernelSpec | KernelRef,
         return _from_spec(get_kernel(str(arg)), None, b, str(arg))
     if not path.is_file():
         raise FileNotFoundError(f"{path}: kernel source not found")
+    launch: Launch | None
     if b.block is not None or b.dynamic_shared is not None:
         launch = Launch(block_threads(b.block), b.dynamic_shared or 0)
     else:  # IR that records its launch (a Triton kernel's, prepared for llc-19)
@@ -285,10 +286,10 @@ def _triton_launch(tk, b: BuildOptions) -> Launch:
         threads = tk.threads
     except TritonInputError:
         threads = None
-    given = block_threads(b.block)
-    if given is not None and threads is not None and given != threads:
+    asked = block_threads(b.block)
+    if asked is not None and threads is not None and asked != threads:
         raise ValueError(f"{tk.name}: Triton launches it with {threads} threads per block "
-                         f"(num_warps {threads // tk.warp_size}); --block {given} cannot "
+                         f"(num_warps {threads // tk.warp_size}); --block {asked} cannot "
                          "change that")
     if "shared" in tk.metadata:
         if b.dynamic_shared is not None and b.dynamic_shared != tk.shared:
@@ -298,7 +299,7 @@ def _triton_launch(tk, b: BuildOptions) -> Launch:
         dynamic = tk.shared
     else:
         dynamic = b.dynamic_shared or 0
-    return Launch(threads if threads is not None else given, dynamic)
+    return Launch(threads if threads is not None else asked, dynamic)
 
 
 def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
@@ -308,6 +309,7 @@ def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
     if not isinstance(spec, KernelSpec):
         raise TypeError(f"a kernel is a name, a path, a KernelSpec or a KernelRef, not {spec!r}")
     own = launch_of(spec)
+    assert own is not None  # a spec has a launch
     launch = Launch(block_threads(b.block) if b.block is not None else own.threads,
                     own.dynamic_shared if b.dynamic_shared is None else b.dynamic_shared)
     entry = b.entry or spec.entry

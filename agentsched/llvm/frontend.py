@@ -227,8 +227,9 @@ def _differences(names: list[str]) -> list[str]:
     that is the same in all of them shown as …, recursively; each at most SHORT_NAME."""
     if all(len(n) <= SHORT_NAME for n in names):
         return names
-    splits = [_template_split(n) for n in names]
-    if any(s is None for s in splits) or len({len(s[1]) for s in splits}) != 1 or \
+    maybe = [_template_split(n) for n in names]
+    splits = [s for s in maybe if s is not None]
+    if len(splits) != len(maybe) or len({len(s[1]) for s in splits}) != 1 or \
             len({s[0] for s in splits}) != 1:
         return [short_name(n) for n in names]
     base = splits[0][0]

@@ -341,7 +341,7 @@ def mca_estimate(asm: str, target: Target, iterations: int | None = None) -> Mca
         found = find(lines) if find else {}
         if found:
             bad = {**bad, **found}
-    return McaEstimate(None, len(body), note=f"llvm-mca-19 gave no estimate: {_reason(why)}")
+    return McaEstimate(None, len(body), note=f"llvm-mca-19 gave no estimate: {_reason(why or '')}")
 
 
 def _failing_lines(lines: list[str], target: Target) -> dict[str, str]:
@@ -361,10 +361,11 @@ def _replace(body: list[str], bad: dict[str, str], target: Target
     cannot = unmodelled(tried, target) if tried else {}
     out, stand, left = [], 0, []
     for x in body:
+        sub = subs.get(x, x)
         if x not in subs:
             out.append(x)
-        elif subs[x] and _mnemonic(subs[x]) not in cannot and subs[x] not in bad:
-            out.append(subs[x])
+        elif sub and _mnemonic(sub) not in cannot and sub not in bad:
+            out.append(sub)
             stand += 1
         else:
             left.append(x)
