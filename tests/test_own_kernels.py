@@ -596,7 +596,8 @@ def test_compile_json_records_what_rebuilds_the_kernel(tmp_path):
     assert summary["source"] == str(src) and summary["lang"] is None
     assert summary["build_options"] == {
         "entry": "device_prefix_sum", "include_dirs": [str(ROCM_EX / "Common")],
-        "defines": {"UNUSED": "2"}, "flags": [], "block": [256], "lang": None}
+        "defines": {"UNUSED": "2"}, "flags": [], "block": [256], "lang": None,
+        "dynamic_shared": None}
     again = kernel_from_record(summary)
     assert again.key == summary["kernel_key"]
     assert ir_entry(again.ir(parse_target("gfx942"))) == summary["symbol"]
