@@ -1,7 +1,7 @@
 """SASS, the machine code ptxas emits for Hopper (sm_90/sm_90a), read statically: no GPU.
 
     fns = sass.disassemble("k.cubin")            # one nvdisasm run; [Function]
-    many = sass.disassemble_many(cubins)         # one nvdisasm run for all of them
+    many = sass.disassemble_many(cubins, names)  # one nvdisasm run for all of them
     f = fns[0]; f.registers, f.hot_loop(), f.instructions[0].ctrl.text()
     feats = sass.features(f)                     # flat dict of numbers (documented below)
 
@@ -75,6 +75,7 @@ predict microseconds.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib.util
 import os
@@ -121,7 +122,7 @@ class Control:
 
     @property
     def waits(self) -> tuple[int, ...]:
-        return tuple(b for b in range(6) if self.wait_mask >> b & 1)
+        return _WAITS[self.wait_mask]
 
     def text(self) -> str:
         """`[B0_5:R1:W5:Y:S04]`: waited barriers, read and write barrier, yield, stall."""
@@ -130,6 +131,8 @@ class Control:
         wr = "-" if self.write_barrier is None else str(self.write_barrier)
         return f"[B{w}:R{r}:W{wr}:{'Y' if self.yields else '-'}:S{self.stall:02d}]"
 
+
+_WAITS = [tuple(b for b in range(6) if m >> b & 1) for m in range(64)]
 
 # ------------------------------------------------------------------ instructions
 
@@ -209,19 +212,14 @@ class Instruction:
     operands: list[str]
     ctrl: Control
     target: int | None = None  # a branch's target offset in the function
+    base: str = field(init=False)  # the opcode without modifiers: "LDG"
+    unit: str = field(init=False)  # unit_of(base)
+    never: bool = field(init=False)  # guarded by @!PT: never executes (ptxas's dummies)
 
-    @property
-    def base(self) -> str:
-        return self.opcode.split(".", 1)[0]
-
-    @property
-    def unit(self) -> str:
-        return unit_of(self.base)
-
-    @property
-    def never(self) -> bool:
-        """Guarded by @!PT: never executes (ptxas's padding/dummies)."""
-        return self.pred == "@!PT"
+    def __post_init__(self):
+        self.base = self.opcode.split(".", 1)[0]
+        self.unit = unit_of(self.base)
+        self.never = self.pred == "@!PT"
 
     def text(self) -> str:
         ops = ", ".join(self.operands)
@@ -453,21 +451,11 @@ def load_class(ins: Instruction) -> str | None:
 @dataclass
 class _Entry:  # one outstanding operation on a scoreboard
     klass: str
-    producer: int  # position in the walk
+    producer: int  # position in the walk (-1: not a load)
     ready: float
     loads: int = 1
     nbytes: int = 0
-
-
-@dataclass
-class _Walk:
-    """State of an in-order walk over instructions (see _walk)."""
-    t: float = 0.0
-    sb: dict = field(default_factory=lambda: {b: [] for b in range(6)})
-    gsb: list = field(default_factory=list)  # HGMMA groups (WARPGROUP.DEPBAR gsb0)
-    async_pending: list = field(default_factory=list)  # LDGSTS not yet committed
-    pos: int = 0
-    stall_at: list = field(default_factory=list)  # cumulative stall cycles per position
+    recorded: bool = False  # issued in the recorded pass
 
 
 def _depbar_arg(ins: Instruction) -> tuple[int, int] | None:
@@ -481,89 +469,121 @@ def _depbar_arg(ins: Instruction) -> tuple[int, int] | None:
         return None
 
 
+def _warpgroup_keep(ins: Instruction) -> int | None:
+    """N of `WARPGROUP.DEPBAR.LE gsb0, N` (HGMMA groups left outstanding)."""
+    if ins.base != "WARPGROUP" or "DEPBAR" not in ins.opcode or len(ins.operands) < 2:
+        return None
+    try:
+        return int(ins.operands[-1], 0)
+    except ValueError:
+        return 0
+
+
+def _prepare(ins: Instruction) -> tuple:
+    """What the walk needs of one instruction, computed once."""
+    c = ins.ctrl
+    klass = load_class(ins)
+    if ins.unit == "ldgsts":
+        kind = "ldgsts"
+    elif ins.base == "LDGDEPBAR" and c.write_barrier is not None:
+        kind = "commit"
+    elif c.write_barrier is not None and klass is not None:
+        kind = "load"
+    else:
+        kind = None
+    lat = LATENCY["g"] if kind == "commit" else LATENCY.get(klass or "other", LATENCY["other"])
+    nbytes = access_bytes(ins.opcode) if kind == "ldgsts" or klass in ("g", "l", "s") else 0
+    return (ins.never, max(c.stall, 1), c.waits, _depbar_arg(ins), _warpgroup_keep(ins),
+            BAR_CYCLES if ins.base == "BAR" else 0, kind, klass, lat, nbytes, c.write_barrier,
+            c.read_barrier, ins.base.endswith("GMMA") and "gsb0" in ins.operands)
+
+
 def _walk(instrs: Sequence[Instruction], passes: int, record: int | None = None) -> dict:
     """Walk `instrs` `passes` times in order (a loop body: back to back, as iterations),
     simulating one warp's issue (see LATENCY) and tracking outstanding loads. Returns the
     issue time at the end of each pass and, for pass `record` (0-based; default the last),
-    the in-flight counts after each instruction and the load-to-use distances of loads
-    issued in that pass (consumers may be in the next pass)."""
-    st = _Walk()
-    ends: list[float] = []
+    the in-flight counts after each instruction and the load-to-use distances of the loads
+    issued in that pass (their consumers may be in later passes)."""
+    prep = [_prepare(ins) for ins in instrs]
     rec = passes - 1 if record is None else record
+    sb: list[list[_Entry]] = [[] for _ in range(6)]
+    gsb: list[_Entry] = []  # committed HGMMA groups
+    pending: list[int] = []  # bytes of LDGSTS not yet committed by an LDGDEPBAR
+    n_g = b_g = n_s = 0  # in flight: global loads, their bytes, shared loads
     inflight_g: list[int] = []
     inflight_gb: list[int] = []
     inflight_s: list[int] = []
     dists: dict[str, list[tuple[int, float]]] = {}
-    produced: dict[int, tuple[str, int]] = {}  # pos -> (class, pass)
-    cum = 0.0
+    stall_at: list[float] = []
+    ends: list[float] = []
+    t = cum = 0.0
+    pos = 0
     for p in range(passes):
-        for ins in instrs:
-            pos = st.pos
-            st.stall_at.append(cum)
-            if ins.never:
-                st.pos += 1
-                cum += max(ins.ctrl.stall, 1)
-                st.t += max(ins.ctrl.stall, 1)
-                continue
-            released: list[_Entry] = []
-            ready = st.t
-            for b in ins.ctrl.waits:
-                released += st.sb[b]
-                st.sb[b] = []
-            dep = _depbar_arg(ins)
-            if dep is not None:
-                b, keep = dep
-                q = st.sb[b]
-                k = max(0, len(q) - keep)
-                released += q[:k]
-                st.sb[b] = q[k:]
-            if ins.base == "WARPGROUP" and "DEPBAR" in ins.opcode and len(ins.operands) >= 2:
-                try:
-                    keep = int(ins.operands[-1], 0)
-                except ValueError:
-                    keep = 0
-                k = max(0, len(st.gsb) - keep)
-                released += st.gsb[:k]
-                st.gsb = st.gsb[k:]
-            for e in released:
-                ready = max(ready, e.ready)
-                if e.producer >= 0 and e.producer in produced:
-                    klass, pp = produced.pop(e.producer)
-                    if pp == rec:
-                        dists.setdefault(klass, []).append(
-                            (pos - e.producer, cum - st.stall_at[e.producer]))
-            issue = ready
-            if ins.base == "BAR":
-                issue += BAR_CYCLES
-            klass = load_class(ins)
-            if ins.unit == "ldgsts":
-                st.async_pending.append(access_bytes(ins.opcode))
-            elif ins.base == "LDGDEPBAR" and ins.ctrl.write_barrier is not None:
-                e = _Entry("a", pos, issue + LATENCY["g"], loads=len(st.async_pending),
-                           nbytes=sum(st.async_pending))
-                st.async_pending = []
-                st.sb[ins.ctrl.write_barrier].append(e)
-                produced[pos] = ("a", p)
-            elif ins.ctrl.write_barrier is not None and klass is not None:
-                lat = LATENCY.get(klass, LATENCY["other"])
-                nbytes = access_bytes(ins.opcode) if klass in ("g", "l", "s") else 0
-                st.sb[ins.ctrl.write_barrier].append(_Entry(klass, pos, issue + lat,
-                                                            nbytes=nbytes))
-                if klass in ("g", "s", "l", "x"):
-                    produced[pos] = (klass, p)
-            if ins.base.endswith("GMMA") and "gsb0" in ins.operands:  # commits a group
-                st.gsb.append(_Entry("t", -1, issue + LATENCY["t"]))
-            if ins.ctrl.read_barrier is not None:
-                st.sb[ins.ctrl.read_barrier].append(_Entry("r", -1, issue + READ_LATENCY))
-            if p == rec:
-                g = [e for q in st.sb.values() for e in q if e.klass in ("g", "a")]
-                inflight_g.append(sum(e.loads for e in g) + len(st.async_pending))
-                inflight_gb.append(sum(e.nbytes for e in g) + sum(st.async_pending))
-                inflight_s.append(sum(1 for q in st.sb.values() for e in q if e.klass == "s"))
-            st.t = issue + max(ins.ctrl.stall, 1)
-            cum += max(ins.ctrl.stall, 1)
-            st.pos += 1
-        ends.append(st.t)
+        recording = p == rec
+        for (never, s1, waits, dep, wg, bar, kind, klass, lat, nbytes, wbar, rbar,
+             gmma) in prep:
+            stall_at.append(cum)
+            if not never:
+                released: list[_Entry] = []
+                for b in waits:
+                    if sb[b]:
+                        released += sb[b]
+                        sb[b] = []
+                if dep is not None:
+                    b, keep = dep
+                    k = len(sb[b]) - keep
+                    if k > 0:
+                        released += sb[b][:k]
+                        sb[b] = sb[b][k:]
+                if wg is not None:
+                    k = len(gsb) - wg
+                    if k > 0:
+                        released += gsb[:k]
+                        gsb = gsb[k:]
+                issue = t
+                for e in released:
+                    if e.ready > issue:
+                        issue = e.ready
+                    if e.klass == "g" or e.klass == "a":
+                        n_g -= e.loads
+                        b_g -= e.nbytes
+                    elif e.klass == "s":
+                        n_s -= 1
+                    if e.recorded:
+                        dists.setdefault(e.klass, []).append(
+                            (pos - e.producer, cum - stall_at[e.producer]))
+                issue += bar
+                if kind == "ldgsts":
+                    pending.append(nbytes)
+                    n_g += 1
+                    b_g += nbytes
+                elif kind == "commit":
+                    sb[wbar].append(_Entry("a", pos, issue + lat, len(pending), sum(pending),
+                                           recording))
+                    pending = []
+                elif kind == "load":
+                    tracked = klass in ("g", "s", "l", "x")
+                    sb[wbar].append(_Entry(klass, pos if tracked else -1, issue + lat, 1,
+                                           nbytes, recording and tracked))
+                    if klass == "g":
+                        n_g += 1
+                        b_g += nbytes
+                    elif klass == "s":
+                        n_s += 1
+                if gmma:
+                    gsb.append(_Entry("t", -1, issue + LATENCY["t"]))
+                if rbar is not None:
+                    sb[rbar].append(_Entry("r", -1, issue + READ_LATENCY))
+                t = issue + s1
+            else:
+                t += s1
+            cum += s1
+            if recording:
+                inflight_g.append(n_g)
+                inflight_gb.append(b_g)
+                inflight_s.append(n_s)
+            pos += 1
+        ends.append(t)
     return {"ends": ends, "inflight_g": inflight_g, "inflight_gb": inflight_gb,
             "inflight_s": inflight_s, "dists": dists}
 
@@ -785,14 +805,19 @@ def _nvdisasm_raw(code: bytes, arch: str) -> str:
     return proc.stdout
 
 
-def disassemble_many(cubins: Iterable[bytes | str | Path]) -> list[list[Function]]:
-    """The functions of each cubin, all disassembled by one nvdisasm run per architecture."""
+def disassemble_many(cubins: Iterable[bytes | str | Path],
+                     names: Sequence[str | None] | None = None) -> list[list[Function]]:
+    """The functions of each cubin, all disassembled by one nvdisasm run per architecture.
+    names: per cubin, the one function wanted (None: all of them); a cubin holds every
+    kernel of its source, and nvdisasm's time grows with the code it is given."""
     read = [read_cubin(c) for c in cubins]
     out: list[list[Function]] = [[] for _ in read]
     by_arch: dict[str, list[tuple[int, CubinFunction]]] = {}
     for i, cb in enumerate(read):
+        want = names[i] if names is not None else None
         for cf in cb.functions:
-            by_arch.setdefault(cb.arch, []).append((i, cf))
+            if want is None or cf.name == want:
+                by_arch.setdefault(cb.arch, []).append((i, cf))
     for arch, items in by_arch.items():
         blob, bases = bytearray(), []
         for _, cf in items:
@@ -800,9 +825,11 @@ def disassemble_many(cubins: Iterable[bytes | str | Path]) -> list[list[Function
             blob += cf.code
             blob += b"\0" * (-len(blob) % 16)
         instrs = parse_nvdisasm(_nvdisasm_raw(bytes(blob), arch)).get("", [])
+        offsets = [ins.offset for ins in instrs]
         for (i, cf), start in zip(items, bases):
-            end = start + len(cf.code)
-            mine = [ins for ins in instrs if start <= ins.offset < end]
+            lo = bisect.bisect_left(offsets, start)
+            hi = bisect.bisect_left(offsets, start + len(cf.code))
+            mine = instrs[lo:hi]
             for ins in mine:
                 ins.offset -= start
                 if ins.target is not None:
@@ -812,12 +839,13 @@ def disassemble_many(cubins: Iterable[bytes | str | Path]) -> list[list[Function
     return out
 
 
-def disassemble(cubin: bytes | str | Path) -> list[Function]:
-    """The functions of one cubin (one nvdisasm run)."""
-    return disassemble_many([cubin])[0]
+def disassemble(cubin: bytes | str | Path, name: str | None = None) -> list[Function]:
+    """The functions of one cubin (only `name` when given), one nvdisasm run."""
+    return disassemble_many([cubin], [name])[0]
 
 
-def kernel_features(cubins: Sequence[bytes | str | Path], threads: int | None = None
-                    ) -> list[dict[str, float]]:
-    """features() of the first function of each cubin, one nvdisasm run for all."""
-    return [features(fns[0], threads) if fns else {} for fns in disassemble_many(cubins)]
+def kernel_features(cubins: Sequence[bytes | str | Path], names: Sequence[str | None],
+                    threads: int | None = None) -> list[dict[str, float]]:
+    """features() of the named function of each cubin (None: its first), one nvdisasm run."""
+    return [features(fns[0], threads) if fns else {}
+            for fns in disassemble_many(cubins, names)]

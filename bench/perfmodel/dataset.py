@@ -1,0 +1,454 @@
+"""Re-create the timed H200 variants here and describe their SASS: a training set for a static
+performance model (issue 22).
+
+    python bench/perfmodel/dataset.py build [--sources h200,search,train,corpus,own]
+                                            [--kernels K,..] [--max-per-kernel N] [--workers 2]
+    python bench/perfmodel/dataset.py report     # bench/perfmodel/RESULTS.md
+
+`build` takes inventory.timed_variants(), compiles every distinct schedule (kernel, recipe)
+once with agentsched's API (compile_ir: LLVM's default, a live agent with its seed, replayed
+decisions, a search policy rolled out, an in-compiler policy file), assembles it with this
+machine's ptxas, checks the re-creation against what the timing run recorded (the decisions'
+hash, the plugin's changed count, the PTX's hash, or the search's decisions key), and extracts
+the SASS features (agentsched.targets.sass, one nvdisasm run per batch of cubins). It is
+resumable: each compile is kept under $AGENTSCHED_DATA/perfmodel/ (the cubin by its hash, a
+small JSON per schedule), so a second run only does what is missing.
+
+Outputs (small, in this folder):
+  variants.csv      one row per timed record: kernel, family, source, run, variant, schedule,
+                    cubin (sha256, 16 hex), verified, median_us, speedup (over LLVM's default
+                    of the same run) and its CI, rounds, reps, registers on the GPU machine
+                    (ptxas there) and here
+  features.csv.xz   one row per distinct cubin: FEATURES (agentsched.targets.sass)
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import csv
+import hashlib
+import io
+import json
+import lzma
+import math
+import os
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+import inventory  # noqa: E402
+
+SOURCES = {  # short name -> inventory function
+    "h200": inventory.h200_runs, "search": inventory.search_runs, "train": inventory.train_runs,
+    "corpus": inventory.corpus_runs, "own": inventory.other_runs}
+
+# the features written to features.csv.xz (the module computes more)
+FEATURES = [
+    "registers", "local_bytes", "shared_bytes", "occ_warps", "n_loops", "loop_depth",
+    *[f"{r}_{k}" for r in ("k", "l") for k in (
+        "n_instr", "n_fp32", "n_int", "n_move", "n_uniform", "n_tensor", "n_sfu", "n_conv",
+        "n_ldg", "n_stg", "n_lds", "n_sts", "n_ldsm", "n_ldgsts", "n_ldl", "n_stl", "n_ldc",
+        "n_sync", "n_branch", "n_nop", "op_ffma", "op_imad", "op_iadd3", "op_mov", "op_bar",
+        "stall_sum", "issue_cycles", "n_wait", "wait_bits", "n_yield", "n_reuse", "long_stalls",
+        "n_g_prod", "dist_g_instr_min", "dist_g_instr_mean", "dist_g_cyc_min",
+        "dist_g_cyc_mean", "n_s_prod", "dist_s_instr_min", "dist_s_instr_mean",
+        "dist_s_cyc_min", "dist_s_cyc_mean", "n_x_prod", "dist_x_cyc_mean", "n_a_prod",
+        "dist_a_cyc_mean", "mlp_g_max", "mlp_g_mean", "mlp_g_bytes_max", "mlp_s_max",
+        "mlp_s_mean", "bytes_ldg", "bytes_lds", "bytes_sts", "bytes_ldl", "bytes_stl",
+        "lat_cycles", "lat_stall", "pipe_cycles", "est_cycles")]]
+
+SRC_SHORT = [("h200_pool2.json", "pool2"), ("h200.json", "h200"), ("search/", "search"),
+             ("triton/", "triton"), ("policy_guarded/train", "train2"),
+             ("policy/train", "train1"), ("corpus_gpu_check", "corpus"),
+             ("policy/corpus_eval", "eval1"), ("policy_guarded/eval", "eval2"),
+             ("own_kernel", "own")]
+
+
+def short_source(src: str) -> str:
+    return next((s for k, s in SRC_SHORT if k in src), src)
+
+
+def cache() -> Path:
+    from agentsched.core.paths import data_dir
+    d = data_dir() / "perfmodel"
+    (d / "cubin").mkdir(parents=True, exist_ok=True)
+    (d / "sched").mkdir(parents=True, exist_ok=True)
+    (d / "feat").mkdir(parents=True, exist_ok=True)
+    return d
+
+
+# ---------------------------------------------------------------- kernels
+
+def uses_suite(t: inventory.Timed) -> bool:
+    """bench/h200.py and the searches compiled the suite's kernels; training and the corpus
+    evaluations the corpus's (their IR may differ: sizes, defines)."""
+    return short_source(t.source) in ("h200", "pool2", "search")
+
+
+def kernel_ir(kernel: str, suite: bool):
+    from agentsched.targets import parse_target
+    if kernel.startswith("own:"):
+        from agentsched.kernels.ref import resolve_kernel
+        k = resolve_kernel(str(ROOT / "examples" / "sgemm" / "spec.py"))
+        t = parse_target("sm_90")
+        return k.ir(t), t, k
+    if suite:
+        from agentsched.kernels.ref import resolve_kernel
+        k = resolve_kernel(kernel)
+        t = parse_target("sm_90")
+        return k.ir(t), t, k
+    import corpus
+    k = corpus.get(kernel)
+    ir, t = k.ir("sm_90")
+    return ir, t, k
+
+
+def family_of(kernel: str) -> str:
+    import corpus
+    try:
+        return corpus.get(kernel).family
+    except Exception:
+        return {"fa_decode_wpe1": "suite_fa_decode"}.get(kernel, kernel.split(":")[0])
+
+
+# ---------------------------------------------------------------- one compile (a worker)
+
+def compile_one(kernel: str, suite: bool, recipe: dict, check: dict) -> dict:
+    """Compile one schedule, write its cubin into the cache; what was checked."""
+    from agentsched.core.hashing import sha256_hex
+    from agentsched.core.protocol import decisions_text
+    from agentsched.llvm.compile import compile_ir
+    t0 = time.perf_counter()
+    r = inventory.Recipe(**recipe)
+    ir, t, _ = kernel_ir(kernel, suite)
+    out: dict = {"kernel": kernel, "suite": suite, "key": r.key()}
+    verified = None
+    with tempfile.TemporaryDirectory(prefix="perfmodel-") as d:
+        if r.kind == "default":
+            res = compile_ir(ir, t)
+            verified = _check_decisions(res, check, sha256_hex, decisions_text)
+        elif r.kind == "agent":
+            from agentsched.agents import make_agent
+            a = make_agent(r.agent, seed=r.seed)
+            try:
+                res = compile_ir(ir, t, agent=a)
+            finally:
+                a.close()
+            verified = _check_decisions(res, check, sha256_hex, decisions_text)
+        elif r.kind == "decisions":
+            p = Path(d) / "d.jsonl"
+            p.write_text(r.decisions)
+            res = compile_ir(ir, t, decisions=p)
+            verified = res.report.get("stale", 0) == 0
+        elif r.kind == "policy":
+            from agentsched.searches.policies import WATCH_ALL  # noqa: F401
+            pol = inventory.parse_policy(r.policy)
+            agent = pol.agent(frozenset(), 2, 0)
+            try:
+                res = compile_ir(ir, t, agent=agent)
+            finally:
+                agent.close()
+            verified = _check_decisions(res, check, sha256_hex, decisions_text)
+            if check.get("decisions_key"):
+                from agentsched.searches.cache import cache_key
+                from agentsched.llvm.metrics import launch_of
+                keys = {cache_key(ir.read_bytes(), t.name, "target", res.decisions, launch)
+                        for launch in (None, _launch(kernel, suite, launch_of))}
+                verified = check["decisions_key"] in keys
+        elif r.kind == "policyfile":
+            p = Path(d) / "policy.json"
+            p.write_text(json.dumps(r.policyfile))
+            res = compile_ir(ir, t, policy=p)
+            if check.get("ptx_sha256"):
+                verified = sha256_hex(res.asm.encode()) == check["ptx_sha256"]
+            elif check.get("changed") is not None:
+                verified = int(res.report.get("changed", -1)) == int(check["changed"])
+        else:
+            raise ValueError(r.kind)
+        cubin = res.module(".cubin")
+    sha = hashlib.sha256(cubin).hexdigest()[:16]
+    p = cache() / "cubin" / f"{sha}.cubin"
+    if not p.exists():
+        p.write_bytes(cubin)
+    out.update(cubin=sha, entry=res.entry, verified=verified, changed=res.report.get("changed"),
+               seconds=round(time.perf_counter() - t0, 2))
+    return out
+
+
+def _launch(kernel, suite, launch_of):
+    try:
+        return launch_of(kernel_ir(kernel, suite)[2].spec)
+    except Exception:
+        return None
+
+
+def _check_decisions(res, check, sha256_hex, decisions_text):
+    want = check.get("decisions_hash")
+    if not want:
+        return None
+    return sha256_hex(decisions_text(res.decisions or [])) == want
+
+
+def sched_path(kernel: str, suite: bool, key: str) -> Path:
+    h = hashlib.sha256(f"{kernel}|{suite}|{key}".encode()).hexdigest()[:20]
+    return cache() / "sched" / f"{h}.json"
+
+
+# ---------------------------------------------------------------- build
+
+def select(sources: list[str], kernels: set | None, max_per_kernel: int | None
+           ) -> list[inventory.Timed]:
+    rows = []
+    for s in sources:
+        rows += SOURCES[s]()
+    rows = [t for t in rows if t.recipe is not None and (t.speedup or t.median_us)
+            and (kernels is None or t.kernel in kernels)]
+    if max_per_kernel:
+        seen: dict[str, set] = defaultdict(set)
+        keep = []
+        for t in rows:
+            s = seen[t.kernel]
+            k = (uses_suite(t), t.recipe.key())
+            if k in s or len(s) < max_per_kernel:
+                s.add(k)
+                keep.append(t)
+        rows = keep
+    return rows
+
+
+def build(sources: list[str], kernels: set | None, max_per_kernel: int | None, workers: int,
+          budget_s: float | None) -> int:
+    t_start = time.time()
+    rows = select(sources, kernels, max_per_kernel)
+    jobs: dict[tuple, tuple] = {}
+    for t in rows:
+        suite = uses_suite(t)
+        k = (t.kernel, suite, t.recipe.key())
+        if k not in jobs and not sched_path(*k).exists():
+            jobs[k] = (t.kernel, suite, t.recipe.__dict__, t.check)
+    print(f"{len(rows)} timed records, {len(jobs)} schedules to compile", flush=True)
+    done = failed = 0
+    with cf.ProcessPoolExecutor(workers) as pool:
+        futs = {}
+        it = iter(jobs.items())
+        for _ in range(workers * 2):
+            nxt = next(it, None)
+            if nxt:
+                futs[pool.submit(compile_one, *nxt[1])] = nxt[0]
+        while futs:
+            fin, _ = cf.wait(futs, return_when=cf.FIRST_COMPLETED)
+            for f in fin:
+                k = futs.pop(f)
+                try:
+                    res = f.result()
+                except Exception as e:  # recorded, not retried
+                    res = {"kernel": k[0], "suite": k[1], "key": k[2],
+                           "error": f"{type(e).__name__}: {str(e)[:300]}"}
+                    failed += 1
+                sched_path(*k).write_text(json.dumps(res))
+                done += 1
+                if done % 25 == 0:
+                    print(f"{done}/{len(jobs)} compiled ({failed} failed), "
+                          f"{time.time() - t_start:.0f} s", flush=True)
+                if budget_s is None or time.time() - t_start < budget_s:
+                    nxt = next(it, None)
+                    if nxt:
+                        futs[pool.submit(compile_one, *nxt[1])] = nxt[0]
+    featurize()
+    write_tables(rows)
+    print(f"done: {done} compiled ({failed} failed) in {time.time() - t_start:.0f} s")
+    return 0
+
+
+def featurize(batch: int = 48) -> int:
+    """SASS features of the kernel (the IR's entry) of every compiled schedule whose cubin has
+    none yet, one nvdisasm run per batch."""
+    from agentsched.targets import sass
+    c = cache()
+    entry: dict[str, str | None] = {}
+    for p in (c / "sched").glob("*.json"):
+        s = json.loads(p.read_text())
+        if "cubin" in s:
+            entry.setdefault(s["cubin"], s.get("entry"))
+    todo = sorted(sha for sha in entry if not (c / "feat" / f"{sha}.json").exists())
+    t0 = time.perf_counter()
+    for i in range(0, len(todo), batch):
+        part = todo[i:i + batch]
+        fns = sass.disassemble_many([c / "cubin" / f"{sha}.cubin" for sha in part],
+                                    [entry[sha] for sha in part])
+        for sha, fs in zip(part, fns):
+            f = sass.features(fs[0]) if fs else {}
+            (c / "feat" / f"{sha}.json").write_text(json.dumps(f))
+    if todo:
+        dt = time.perf_counter() - t0
+        print(f"features of {len(todo)} cubins in {dt:.1f} s ({dt / len(todo):.3f} s each)")
+    return len(todo)
+
+
+def _fmt(x) -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return ""
+    if isinstance(x, float):
+        return f"{x:.6g}"
+    return str(x)
+
+
+def write_tables(rows: list[inventory.Timed]) -> None:
+    c = cache()
+    from agentsched.targets import sass
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
+                "median_us", "speedup", "speedup_lo", "speedup_hi", "rounds", "reps",
+                "regs_gpu", "regs_here"])
+    shas = set()
+    fam: dict[str, str] = {}
+    regs_here: dict[str, int | None] = {}
+    for t in rows:
+        p = sched_path(t.kernel, uses_suite(t), t.recipe.key())
+        if not p.exists():
+            continue
+        s = json.loads(p.read_text())
+        if "cubin" not in s:
+            continue
+        sha = s["cubin"]
+        shas.add(sha)
+        if sha not in regs_here:
+            fns = [f for f in sass.read_cubin(c / "cubin" / f"{sha}.cubin").functions
+                   if f.name == s.get("entry")]
+            regs_here[sha] = fns[0].registers if fns else None
+        if t.kernel not in fam:
+            fam[t.kernel] = family_of(t.kernel)
+        ci = t.speedup_ci or [None, None]
+        w.writerow([t.kernel, fam[t.kernel], short_source(t.source), t.run.split(" (")[0],
+                    t.variant, t.recipe.key(), sha, _fmt(s.get("verified")),
+                    _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
+                    _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha])])
+    (HERE / "variants.csv").write_text(out.getvalue())
+    fo = io.StringIO()
+    fw = csv.writer(fo, lineterminator="\n")
+    fw.writerow(["cubin", *FEATURES])
+    for sha in sorted(shas):
+        fp = c / "feat" / f"{sha}.json"
+        if not fp.exists():
+            continue
+        f = json.loads(fp.read_text())
+        fw.writerow([sha, *[_fmt(f.get(k)) for k in FEATURES]])
+    (HERE / "features.csv.xz").write_bytes(lzma.compress(fo.getvalue().encode()))
+    print(f"variants.csv: {len(rows)} records considered, "
+          f"{out.getvalue().count(chr(10)) - 1} written; features.csv.xz: {len(shas)} cubins")
+
+
+# ---------------------------------------------------------------- report
+
+def load_tables():
+    rows = list(csv.DictReader((HERE / "variants.csv").open()))
+    text = lzma.decompress((HERE / "features.csv.xz").read_bytes()).decode()
+    feats = {r["cubin"]: r for r in csv.DictReader(io.StringIO(text))}
+    return rows, feats
+
+
+def spearman(x: list[float], y: list[float]) -> float | None:
+    from scipy.stats import spearmanr
+    if len(set(x)) < 2 or len(set(y)) < 2:
+        return None
+    return float(spearmanr(x, y).statistic)
+
+
+def report(min_points: int = 12) -> int:
+    rows, feats = load_tables()
+    lines = ["# A static performance model from SASS: the data (`python bench/perfmodel/"
+             "dataset.py report`)\n"]
+    # register match
+    pairs = [(int(r["regs_gpu"]), int(r["regs_here"])) for r in rows
+             if r["regs_gpu"] and r["regs_here"]]
+    same = sum(a == b for a, b in pairs)
+    ver = [r["verified"] for r in rows]
+    lines.append(f"{len(rows)} timed records, {len(feats)} distinct cubins. Registers recorded "
+                 f"on the H200 (ptxas there) equal the cubin's here for {same} of {len(pairs)} "
+                 f"records with both ({100 * same / max(len(pairs), 1):.1f}%). Re-creation "
+                 f"checked: {ver.count('True')} True, {ver.count('False')} False, "
+                 f"{ver.count('')} not checkable.\n")
+    # per kernel: distinct timed variants (non-default, speedup known), correlations
+    by_k: dict[str, list] = defaultdict(list)
+    for r in rows:
+        if r["speedup"] and r["cubin"] in feats and r["source"] not in ("corpus",):
+            by_k[r["kernel"]].append(r)
+    lines.append("## Variants per kernel\n\n| kernel | family | records | distinct cubins | "
+                 "speedup min | max |\n|---|---|---|---|---|---|")
+    for k, rs in sorted(by_k.items(), key=lambda kv: -len(kv[1])):
+        sp = [float(r["speedup"]) for r in rs]
+        lines.append(f"| {k} | {rs[0]['family']} | {len(rs)} | "
+                     f"{len({r['cubin'] for r in rs})} | {min(sp):.3f} | {max(sp):.3f} |")
+    # correlations: per kernel, one point per (cubin, source-run) averaged speedup
+    names = [f for f in FEATURES]
+    table: dict[str, dict[str, float | None]] = {}
+    for k, rs in by_k.items():
+        pts: dict[str, list[float]] = defaultdict(list)
+        for r in rs:
+            pts[r["cubin"]].append(float(r["speedup"]))
+        if len(pts) < min_points:
+            continue
+        cub = sorted(pts)
+        y = [sum(pts[c]) / len(pts[c]) for c in cub]
+        table[k] = {}
+        for f in names:
+            x = [float(feats[c][f]) if feats[c][f] != "" else 0.0 for c in cub]
+            table[k][f] = spearman(x, y)
+    if table:
+        ks = sorted(table)
+        lines.append(f"\n## Spearman of each feature with the measured speedup, per kernel\n\n"
+                     f"One point per distinct cubin (its speedups over LLVM's default averaged "
+                     f"over the runs that timed it); kernels with at least {min_points} "
+                     f"distinct cubins. Blank: the feature does not vary.\n")
+        lines.append("| feature | " + " | ".join(ks) + " | mean |abs| |")
+        lines.append("|---|" + "---|" * (len(ks) + 1))
+        order = sorted(names, key=lambda f: -_mean_abs([table[k][f] for k in ks]))
+        for f in order:
+            vals = [table[k][f] for k in ks]
+            lines.append(f"| {f} | " + " | ".join("" if v is None else f"{v:+.2f}" for v in vals)
+                         + f" | {_mean_abs(vals):.2f} |")
+    (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines[:60]))
+    return 0
+
+
+def _mean_abs(vals) -> float:
+    v = [abs(x) for x in vals if x is not None]
+    return sum(v) / len(v) if v else 0.0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--sources", default="h200,search,train,corpus,own")
+    b.add_argument("--kernels", default=None)
+    b.add_argument("--max-per-kernel", type=int, default=None,
+                   help="at most N distinct schedules per kernel (in inventory order)")
+    b.add_argument("--workers", type=int, default=2)
+    b.add_argument("--budget-s", type=float, default=None,
+                   help="stop submitting compiles after this many seconds")
+    sub.add_parser("report")
+    sub.add_parser("tables")
+    a = ap.parse_args(argv)
+    if a.cmd == "build":
+        return build(a.sources.split(","), set(a.kernels.split(",")) if a.kernels else None,
+                     a.max_per_kernel, a.workers, a.budget_s)
+    if a.cmd == "tables":
+        featurize()
+        write_tables(select(list(SOURCES), None, None))
+        return 0
+    return report()
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())
