@@ -182,3 +182,15 @@ def test_triton_async_copy_pipeline(tmp_path):
     # each group is retired by a DEPBAR.LE a pass later: the distance spans the loop
     assert f["l_n_a_prod"] >= 1 and f["l_dist_a_instr_min"] >= len(body) // 2
     assert f["l_mlp_g_max"] >= 8  # a group of LDGSTS in flight
+
+
+def test_scheduler_simulation_of_the_hot_loop(sgemm):
+    body = sgemm.body(sgemm.hot_loop())
+    # one warp: the one-warp walk (53 cycles a pass, see above)
+    assert sass.simulate_scheduler(body, 1, 1, mio=False) == 53
+    # two warps overlap completely: 53 cycles for two passes
+    assert sass.simulate_scheduler(body, 2, 2, mio=False) == 26.5
+    # many warps: bound by issue, 14 instructions a pass (the window's edges: within 2%)
+    assert 14 * 0.98 <= sass.simulate_scheduler(body, 16, 16, mio=False) <= 14
+    # shared memory: 32 B per thread a pass = 1 KB per warp, 32 B/cycle per sub-partition
+    assert sass.simulate_scheduler(body, 16, 16, mio=True) == pytest.approx(32, rel=0.01)

@@ -64,6 +64,12 @@ late in one iteration and consumed in a later one count; all `l_*` are 0 without
   `lat_stall` (`lat_cycles - issue_cycles`: cycles one warp spends waiting on scoreboards), `pipe_cycles` (the busiest pipe per SM sub-partition, PIPE_CYCLES per warp
   instruction) and, with the occupancy, `est_cycles` = max(lat_cycles / warps per scheduler,
   issue_cycles, pipe_cycles): the cycles per pass one scheduler needs per warp;
+- `l_sim_cycles`: simulate_scheduler() of the hot loop at the kernel's occupancy: the warps one
+  SM sub-partition holds walk the body together (one issue per cycle, each warp's stalls and
+  scoreboards, BAR.SYNC across the warps of a block, shared memory queued on the
+  sub-partition's bandwidth); cycles per warp per iteration in steady state.
+  `l_sim_nomio_cycles`: the same without the bandwidth queue (ptxas cannot know which shared
+  loads are broadcasts, and on the suite kernels the queue makes the ranking worse);
 - kernel-level: `registers`, `shared_bytes`, `local_bytes` (stack frame: spills),
   `block_threads` (from .maxntid/.reqntid, else the `threads` argument), `occ_warps` (warps per
   SM, NVIDIA's occupancy rules, agentsched.targets.nvptx.cuda_occupancy), `n_loops`,
@@ -77,6 +83,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import math
 import importlib.util
 import os
 import re
@@ -89,6 +96,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 NVDISASM_ENV = "AGENTSCHED_NVDISASM"
+WARP_SIZE = 32
 
 
 class SassError(RuntimeError):
@@ -588,6 +596,125 @@ def _walk(instrs: Sequence[Instruction], passes: int, record: int | None = None)
             "inflight_s": inflight_s, "dists": dists}
 
 
+# ------------------------------------------------------------------ several warps
+
+MIO_BYTES_PER_CYCLE = 32  # shared-memory bandwidth per sub-partition (128 B/cycle per SM)
+_MIO_UNITS = ("lds", "ldsm", "sts", "ldgsts", "atom")
+
+
+def simulate_scheduler(instrs: Sequence[Instruction], warps: int, warps_per_block: int,
+                       passes: int = 6, mio: bool = True) -> float:
+    """Cycles per warp per pass of `instrs` (a loop body) on one SM sub-partition running
+    `warps` warps, `warps_per_block` of them per block: each warp walks the body `passes`
+    times in order; one instruction issues per cycle, from the warp that can issue first (its
+    previous stall elapsed, its scoreboards released: LATENCY as in the one-warp walk); a
+    BAR.SYNC waits for the warps of its block; shared-memory instructions queue on the
+    sub-partition's share of the SM's bandwidth (MIO_BYTES_PER_CYCLE per cycle, bytes per
+    warp = 32 x bytes per thread), which delays their results. The result is the steady
+    state: from the end of the second pass (the last warp's) to the end of the last, per
+    pass and warp."""
+    prep = [_prepare(ins) for ins in instrs]
+    mio_cost = [access_bytes(ins.opcode) * 32 / MIO_BYTES_PER_CYCLE
+                if mio and ins.unit in _MIO_UNITS and not ins.never else 0.0 for ins in instrs]
+    n = len(prep)
+    if n == 0 or warps < 1:
+        return 0.0
+    wpb = max(1, min(warps_per_block, warps))
+    t = [0.0] * warps  # earliest next issue (stall elapsed)
+    pc = [0] * warps  # position in the walk: pass * n + index
+    sb = [[[] for _ in range(6)] for _ in range(warps)]  # per warp: ready times per scoreboard
+    gsb: list[list[float]] = [[] for _ in range(warps)]
+    pend = [0] * warps
+    at_bar: dict[int, list[int]] = {}  # block -> warps arrived
+    blocked = [False] * warps
+    ends = [[0.0] * passes for _ in range(warps)]
+    port = mio_free = 0.0
+    total = passes * n
+    done = 0
+    while done < warps:
+        best, best_t = -1, math.inf
+        for w in range(warps):
+            if blocked[w] or pc[w] >= total:
+                continue
+            (never, _s1, waits, dep, wg, _bar, _kind, _klass, _lat, _nb, _wb, _rb,
+             _g) = prep[pc[w] % n]
+            c = t[w]
+            if not never:
+                q = sb[w]
+                for b in waits:
+                    if q[b]:
+                        c = max(c, max(q[b]))
+                if dep is not None:
+                    b, keep = dep
+                    k = len(q[b]) - keep
+                    if k > 0:
+                        c = max(c, max(q[b][:k]))
+                if wg is not None:
+                    k = len(gsb[w]) - wg
+                    if k > 0:
+                        c = max(c, max(gsb[w][:k]))
+            if c < best_t:
+                best, best_t = w, c
+        if best < 0:
+            break  # everybody at a barrier that cannot complete (should not happen)
+        w = best
+        i = pc[w] % n
+        (never, s1, waits, dep, wg, bar, kind, klass, lat, nbytes, wbar, rbar, gmma) = prep[i]
+        issue = max(best_t, port)
+        port = issue + 1
+        if not never:
+            q = sb[w]
+            for b in waits:
+                q[b] = []
+            if dep is not None:
+                b, keep = dep
+                k = len(q[b]) - keep
+                if k > 0:
+                    q[b] = q[b][k:]
+            if wg is not None:
+                k = len(gsb[w]) - wg
+                if k > 0:
+                    gsb[w] = gsb[w][k:]
+            start = issue
+            if mio_cost[i]:
+                start = max(issue, mio_free)
+                mio_free = start + mio_cost[i]
+            if kind == "ldgsts":
+                pend[w] += 1
+            elif kind == "commit":
+                q[wbar].append(start + lat)
+                pend[w] = 0
+            elif kind == "load":
+                q[wbar].append(start + (mio_cost[i] if klass == "s" else 0) + lat)
+            if gmma:
+                gsb[w].append(issue + LATENCY["t"])
+            if rbar is not None:
+                q[rbar].append(issue + READ_LATENCY)
+        t[w] = issue + s1
+        pc[w] += 1
+        if pc[w] % n == 0:
+            ends[w][pc[w] // n - 1] = t[w]
+            if pc[w] >= total:
+                done += 1
+        if bar and not never:  # wait for the block's warps, then all go on
+            blk = w // wpb
+            group = [x for x in range(blk * wpb, min((blk + 1) * wpb, warps))]
+            arrived = at_bar.setdefault(blk, [])
+            arrived.append(w)
+            blocked[w] = True
+            if len(arrived) == len(group):
+                go = max(t[x] for x in arrived) + BAR_CYCLES
+                for x in arrived:
+                    t[x] = go
+                    blocked[x] = False
+                at_bar[blk] = []
+    last = max(e[-1] for e in ends)
+    if passes < 3:
+        return last / (passes * warps)
+    first = max(e[1] for e in ends)
+    return (last - first) / ((passes - 2) * warps)
+
+
 # ------------------------------------------------------------------ features
 
 def _region_features(instrs: Sequence[Instruction], loop: bool) -> dict[str, float]:
@@ -670,6 +797,14 @@ def features(fn: Function, threads: int | None = None) -> dict[str, float]:
     lf = _region_features(fn.body(hot), loop=True) if hot else \
         {key: 0 for key in k}
     wps = (occ / 4) if occ else 1.0  # warps per scheduler
+    if hot and occ:
+        wpb = max(1, -(-block // WARP_SIZE) // 4)
+        lf["sim_cycles"] = simulate_scheduler(fn.body(hot), max(1, occ // 4), wpb)
+        lf["sim_nomio_cycles"] = simulate_scheduler(fn.body(hot), max(1, occ // 4), wpb,
+                                                    mio=False)
+    else:
+        lf["sim_cycles"] = lf["sim_nomio_cycles"] = lf.get("lat_cycles", 0)
+    k["sim_cycles"] = k["sim_nomio_cycles"] = 0
     for name, region in (("k", k), ("l", lf)):
         region["est_cycles"] = max(region.get("lat_cycles", 0) / max(wps, 1.0),
                                    region.get("issue_cycles", 0), region.get("pipe_cycles", 0))

@@ -62,7 +62,8 @@ FEATURES = [
         "dist_s_cyc_min", "dist_s_cyc_mean", "n_x_prod", "dist_x_cyc_mean", "n_a_prod",
         "dist_a_cyc_mean", "mlp_g_max", "mlp_g_mean", "mlp_g_bytes_max", "mlp_s_max",
         "mlp_s_mean", "bytes_ldg", "bytes_lds", "bytes_sts", "bytes_ldl", "bytes_stl",
-        "lat_cycles", "lat_stall", "pipe_cycles", "est_cycles")]]
+        "lat_cycles", "lat_stall", "pipe_cycles", "est_cycles", "sim_cycles",
+        "sim_nomio_cycles")]]
 
 SRC_SHORT = [("h200_pool2.json", "pool2"), ("h200.json", "h200"), ("search/", "search"),
              ("triton/", "triton"), ("policy_guarded/train", "train2"),
@@ -156,12 +157,6 @@ def compile_one(kernel: str, suite: bool, recipe: dict, check: dict) -> dict:
             finally:
                 agent.close()
             verified = _check_decisions(res, check, sha256_hex, decisions_text)
-            if check.get("decisions_key"):
-                from agentsched.searches.cache import cache_key
-                from agentsched.llvm.metrics import launch_of
-                keys = {cache_key(ir.read_bytes(), t.name, "target", res.decisions, launch)
-                        for launch in (None, _launch(kernel, suite, launch_of))}
-                verified = check["decisions_key"] in keys
         elif r.kind == "policyfile":
             p = Path(d) / "policy.json"
             p.write_text(json.dumps(r.policyfile))
@@ -177,16 +172,13 @@ def compile_one(kernel: str, suite: bool, recipe: dict, check: dict) -> dict:
     p = cache() / "cubin" / f"{sha}.cubin"
     if not p.exists():
         p.write_bytes(cubin)
+    px = cache() / "ptx" / f"{sha}.ptx.xz"
+    if not px.exists():
+        px.parent.mkdir(exist_ok=True)
+        px.write_bytes(lzma.compress(res.asm.encode()))
     out.update(cubin=sha, entry=res.entry, verified=verified, changed=res.report.get("changed"),
                seconds=round(time.perf_counter() - t0, 2))
     return out
-
-
-def _launch(kernel, suite, launch_of):
-    try:
-        return launch_of(kernel_ir(kernel, suite)[2].spec)
-    except Exception:
-        return None
 
 
 def _check_decisions(res, check, sha256_hex, decisions_text):
@@ -307,7 +299,15 @@ def write_tables(rows: list[inventory.Timed]) -> None:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
                 "median_us", "speedup", "speedup_lo", "speedup_hi", "rounds", "reps",
-                "regs_gpu", "regs_here"])
+                "regs_gpu", "regs_here", "regs_ptxas124"])
+    # a search's winning finalist is checked by its binary: the same cubin as the replay of
+    # the search's saved decisions (the verify record of the same file)
+    replay: dict[str, str] = {}
+    for t in rows:
+        if t.run.startswith("verify") and t.variant == "winner":
+            p = sched_path(t.kernel, uses_suite(t), t.recipe.key())
+            if p.exists():
+                replay[t.source] = json.loads(p.read_text()).get("cubin")
     shas = set()
     fam: dict[str, str] = {}
     regs_here: dict[str, int | None] = {}
@@ -327,10 +327,15 @@ def write_tables(rows: list[inventory.Timed]) -> None:
         if t.kernel not in fam:
             fam[t.kernel] = family_of(t.kernel)
         ci = t.speedup_ci or [None, None]
+        verified = s.get("verified")
+        if "decisions_key" in t.check:
+            verified = (sha == replay.get(t.source)) if t.check.get("winner") else None
+        ro = c / "ptx" / f"{sha}.regs.json"
+        r124 = json.loads(ro.read_text()).get("registers") if ro.exists() else None
         w.writerow([t.kernel, fam[t.kernel], short_source(t.source), t.run.split(" (")[0],
-                    t.variant, t.recipe.key(), sha, _fmt(s.get("verified")),
+                    t.variant, t.recipe.key(), sha, _fmt(verified),
                     _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
-                    _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha])])
+                    _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha]), _fmt(r124)])
     (HERE / "variants.csv").write_text(out.getvalue())
     fo = io.StringIO()
     fw = csv.writer(fo, lineterminator="\n")
@@ -346,6 +351,56 @@ def write_tables(rows: list[inventory.Timed]) -> None:
           f"{out.getvalue().count(chr(10)) - 1} written; features.csv.xz: {len(shas)} cubins")
 
 
+# ---------------------------------------------------------------- another ptxas
+
+WHEEL_PTXAS_NOTE = "NVIDIA's nvidia-cuda-nvcc-cu12 wheel (ptxas 12.4)"
+
+
+def other_ptxas_registers(ptxas: str | None = None) -> int:
+    """Registers of each cached PTX's entry under another ptxas (default: the 12.4 of NVIDIA's
+    wheel), kept beside the cubin: how much the assembler version changes the allocation."""
+    import re
+    import subprocess
+
+    from agentsched.llvm.tools import _wheel_ptxas
+    ptxas = ptxas or _wheel_ptxas()
+    if not ptxas or not Path(ptxas).exists():
+        print("no second ptxas")
+        return 0
+    c = cache()
+    entry = {}
+    for p in (c / "sched").glob("*.json"):
+        s = json.loads(p.read_text())
+        if "cubin" in s:
+            entry.setdefault(s["cubin"], s.get("entry"))
+    n = 0
+    for px in sorted((c / "ptx").glob("*.ptx.xz")):
+        sha = px.name.split(".")[0]
+        out = c / "ptx" / f"{sha}.regs.json"
+        if out.exists():
+            continue
+        text = lzma.decompress(px.read_bytes()).decode()
+        m = re.search(r"^\.target\s+(sm_\w+)", text, re.M)
+        with tempfile.TemporaryDirectory() as d:
+            src = Path(d) / "k.ptx"
+            src.write_text(text)
+            proc = subprocess.run([ptxas, "-arch", m.group(1) if m else "sm_90", "-O3", "-v",
+                                   str(src), "-o", str(Path(d) / "k.cubin")],
+                                  capture_output=True, text=True)
+        regs = None
+        cur = None
+        for line in proc.stderr.splitlines():
+            f = re.search(r"Compiling entry function '([^']+)'", line)
+            if f:
+                cur = f.group(1)
+            u = re.search(r"Used (\d+) registers", line)
+            if u and cur == entry.get(sha):
+                regs = int(u.group(1))
+        out.write_text(json.dumps({"registers": regs, "ptxas": ptxas, "rc": proc.returncode}))
+        n += 1
+    return n
+
+
 # ---------------------------------------------------------------- report
 
 def load_tables():
@@ -355,27 +410,51 @@ def load_tables():
     return rows, feats
 
 
-def spearman(x: list[float], y: list[float]) -> float | None:
-    from scipy.stats import spearmanr
+def ranks(v) -> "np.ndarray":
+    """Ranks 1..n, ties sharing their mean rank."""
+    import numpy as np
+    v = np.asarray(v, dtype=float)
+    order = np.argsort(v, kind="mergesort")
+    r = np.empty(len(v))
+    sv = v[order]
+    i = 0
+    while i < len(v):
+        j = i
+        while j + 1 < len(v) and sv[j + 1] == sv[i]:
+            j += 1
+        r[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return r
+
+
+def spearman(x, y) -> float | None:
+    """Spearman's rank correlation (Pearson of the ranks); None when either is constant."""
+    import numpy as np
     if len(set(x)) < 2 or len(set(y)) < 2:
         return None
-    return float(spearmanr(x, y).statistic)
+    return float(np.corrcoef(ranks(x), ranks(y))[0, 1])
 
 
 def report(min_points: int = 12) -> int:
     rows, feats = load_tables()
     lines = ["# A static performance model from SASS: the data (`python bench/perfmodel/"
              "dataset.py report`)\n"]
-    # register match
-    pairs = [(int(r["regs_gpu"]), int(r["regs_here"])) for r in rows
-             if r["regs_gpu"] and r["regs_here"]]
-    same = sum(a == b for a, b in pairs)
+    # register match: one comparison per (kernel, cubin, GPU record)
+    def match(col):
+        pairs = [(int(r["regs_gpu"]), int(r[col])) for r in rows
+                 if r["regs_gpu"] and r.get(col)]
+        same = sum(a == b for a, b in pairs)
+        return same, len(pairs)
+    s13, n13 = match("regs_here")
+    s12, n12 = match("regs_ptxas124")
     ver = [r["verified"] for r in rows]
-    lines.append(f"{len(rows)} timed records, {len(feats)} distinct cubins. Registers recorded "
-                 f"on the H200 (ptxas there) equal the cubin's here for {same} of {len(pairs)} "
-                 f"records with both ({100 * same / max(len(pairs), 1):.1f}%). Re-creation "
-                 f"checked: {ver.count('True')} True, {ver.count('False')} False, "
-                 f"{ver.count('')} not checkable.\n")
+    lines.append(f"{len(rows)} timed records, {len(feats)} distinct cubins. Registers the H200 "
+                 f"reported (ptxas 13.0 there) equal the cubin's here (ptxas 13.0, the same "
+                 f"build: /usr/local/cuda) for {s13} of {n13} records with both "
+                 f"({100 * s13 / max(n13, 1):.1f}%); under the wheel's ptxas 12.4 for {s12} of "
+                 f"{n12} ({100 * s12 / max(n12, 1):.1f}%). Re-creation checked against the "
+                 f"timing run's record: {ver.count('True')} True, {ver.count('False')} False, "
+                 f"{ver.count('')} not checkable (defaults; train candidates without a count).\n")
     # per kernel: distinct timed variants (non-default, speedup known), correlations
     by_k: dict[str, list] = defaultdict(list)
     for r in rows:
@@ -387,9 +466,10 @@ def report(min_points: int = 12) -> int:
         sp = [float(r["speedup"]) for r in rs]
         lines.append(f"| {k} | {rs[0]['family']} | {len(rs)} | "
                      f"{len({r['cubin'] for r in rs})} | {min(sp):.3f} | {max(sp):.3f} |")
-    # correlations: per kernel, one point per (cubin, source-run) averaged speedup
-    names = [f for f in FEATURES]
+    # correlations: per kernel, one point per distinct cubin (speedups averaged over runs)
+    names = list(FEATURES)
     table: dict[str, dict[str, float | None]] = {}
+    points: dict[str, tuple] = {}
     for k, rs in by_k.items():
         pts: dict[str, list[float]] = defaultdict(list)
         for r in rs:
@@ -398,26 +478,107 @@ def report(min_points: int = 12) -> int:
             continue
         cub = sorted(pts)
         y = [sum(pts[c]) / len(pts[c]) for c in cub]
-        table[k] = {}
-        for f in names:
-            x = [float(feats[c][f]) if feats[c][f] != "" else 0.0 for c in cub]
-            table[k][f] = spearman(x, y)
+        X = [[float(feats[c][f]) if feats[c][f] != "" else 0.0 for f in names] for c in cub]
+        points[k] = (X, y)
+        table[k] = {f: spearman([row[j] for row in X], y) for j, f in enumerate(names)}
     if table:
         ks = sorted(table)
         lines.append(f"\n## Spearman of each feature with the measured speedup, per kernel\n\n"
                      f"One point per distinct cubin (its speedups over LLVM's default averaged "
                      f"over the runs that timed it); kernels with at least {min_points} "
-                     f"distinct cubins. Blank: the feature does not vary.\n")
-        lines.append("| feature | " + " | ".join(ks) + " | mean |abs| |")
+                     f"distinct cubins. Blank: the feature does not vary. Speedup > 1 is "
+                     f"faster, so a cost-like feature should correlate negatively.\n")
+        lines.append("| feature | " + " | ".join(ks) + " | mean abs |")
         lines.append("|---|" + "---|" * (len(ks) + 1))
         order = sorted(names, key=lambda f: -_mean_abs([table[k][f] for k in ks]))
         for f in order:
             vals = [table[k][f] for k in ks]
+            if all(v is None for v in vals):
+                continue
             lines.append(f"| {f} | " + " | ".join("" if v is None else f"{v:+.2f}" for v in vals)
                          + f" | {_mean_abs(vals):.2f} |")
+        lines += model_lines(points, names, {k: rs[0]['family'] for k, rs in by_k.items()})
+    lines += repeatability_lines(by_k)
     (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines[:60]))
     return 0
+
+
+def _z(a):
+    import numpy as np
+    a = np.asarray(a, dtype=float)
+    sd = a.std(axis=0)
+    return np.where(sd > 0, (a - a.mean(axis=0)) / np.where(sd > 0, sd, 1), 0.0)
+
+
+def _ridge(X, y, lam: float):
+    import numpy as np
+    return np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
+
+
+def model_lines(points: dict, names: list, families: dict, lam: float = 10.0) -> list[str]:
+    """A first model: ridge regression of the within-kernel z-score of log(speedup) on the
+    within-kernel z-scores of all features, pooled over kernels. Held out: the kernel (with
+    any kernel of the same IR: fa_decode_wpe1 is fa_decode on NVPTX), its whole family, or
+    one fold of five of its own cubins."""
+    import numpy as np
+    Z = {k: (_z(X), _z(np.log(np.asarray(y)))) for k, (X, y) in points.items()}
+    same_ir = {"fa_decode_wpe1": "fa_decode"}
+
+    def held_out(k, keep):
+        others = [Z[o] for o in Z if keep(o)]
+        if not others:
+            return None
+        w = _ridge(np.vstack([o[0] for o in others]), np.concatenate([o[1] for o in others]),
+                   lam)
+        return spearman(list(Z[k][0] @ w), list(Z[k][1]))
+    out = ["", f"## A first model: pooled ridge (lambda {lam}) on within-kernel z-scores", "",
+           "Within each kernel every feature and log(speedup) are z-scored; one linear model "
+           "is fitted on the pooled points of the training kernels; the table gives the "
+           "Spearman of its prediction with the measured speedup on held-out cubins.", "",
+           "| kernel | family | cubins | kernel held out | family held out | "
+           "5-fold within kernel | best single feature (abs rho) |", "|---|---|---|---|---|---|---|"]
+    rng = np.random.default_rng(0)
+    fmt = lambda v: "" if v is None else f"{v:+.2f}"  # noqa: E731
+    for k in sorted(Z):
+        X, y = Z[k]
+        g = same_ir.get(k, k)
+        lo = held_out(k, lambda o: same_ir.get(o, o) != g)
+        lf = held_out(k, lambda o: families.get(o) != families.get(k))
+        folds = rng.permutation(len(y)) % 5
+        pred = np.zeros(len(y))
+        for f in range(5):
+            tr, te = folds != f, folds == f
+            pred[te] = X[te] @ _ridge(X[tr], y[tr], lam)
+        cv = spearman(list(pred), list(y))
+        best = max(((abs(spearman(list(X[:, j]), list(y)) or 0), names[j])
+                    for j in range(X.shape[1])), default=(0, ""))
+        out.append(f"| {k} | {families.get(k, '')} | {len(y)} | {fmt(lo)} | {fmt(lf)} | "
+                   f"{fmt(cv)} | {best[1]} ({best[0]:.2f}) |")
+    return out
+
+
+def repeatability_lines(by_k: dict) -> list[str]:
+    """How well the measurements rank themselves: cubins timed in two independent runs
+    (different source or run), the Spearman between the two runs' speedups: the ceiling for
+    any model's within-kernel Spearman on this data."""
+    out = ["", "## Repeatability: the same cubin timed in two independent runs", "",
+           "| kernel | cubins timed twice | Spearman run 1 vs run 2 | median abs diff |",
+           "|---|---|---|---|"]
+    for k in sorted(by_k):
+        m: dict[str, dict] = defaultdict(dict)
+        for r in by_k[k]:
+            m[r["cubin"]].setdefault((r["source"], r["run"]), float(r["speedup"]))
+        pairs = [sorted(v.items())[:2] for v in m.values() if len(v) >= 2]
+        if len(pairs) < 5:
+            continue
+        a = [p[0][1] for p in pairs]
+        b = [p[1][1] for p in pairs]
+        d = sorted(abs(x - y) for x, y in zip(a, b))
+        rho = spearman(a, b)
+        out.append(f"| {k} | {len(pairs)} | {'' if rho is None else f'{rho:+.2f}'} | "
+                   f"{d[len(d) // 2]:.4f} |")
+    return out
 
 
 def _mean_abs(vals) -> float:
@@ -438,10 +599,15 @@ def main(argv=None) -> int:
                    help="stop submitting compiles after this many seconds")
     sub.add_parser("report")
     sub.add_parser("tables")
+    sub.add_parser("ptxas124", help="registers under the wheel's ptxas 12.4 (cached PTX)")
     a = ap.parse_args(argv)
     if a.cmd == "build":
         return build(a.sources.split(","), set(a.kernels.split(",")) if a.kernels else None,
                      a.max_per_kernel, a.workers, a.budget_s)
+    if a.cmd == "ptxas124":
+        print(other_ptxas_registers(), "PTX assembled")
+        write_tables(select(list(SOURCES), None, None))
+        return 0
     if a.cmd == "tables":
         featurize()
         write_tables(select(list(SOURCES), None, None))

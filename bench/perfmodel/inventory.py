@@ -195,7 +195,9 @@ def _search(p: Path, d: dict, kernel: str) -> list[Timed]:
         else:
             f = fin.get(name, {})
             rec = Recipe("policy", policy=f["policy"]) if f.get("policy") else None
-            chk = {"decisions_key": f.get("decisions_key")}
+            # the search's cache key includes the plugin build and ptxas, so it is not
+            # reproducible elsewhere; the winner's decisions are (verify, decisions_text)
+            chk = {"decisions_key": f.get("decisions_key"), "winner": name == t.get("winner")}
         out.append(_from_variant(_rel(p), run, kernel, name, v, rec, settings,
                                  "" if rec else "no policy", chk))
     ver = d.get("verify")
