@@ -83,17 +83,17 @@ from __future__ import annotations
 
 import bisect
 import functools
-import math
 import importlib.util
+import math
 import os
 import re
 import shutil
 import statistics
 import struct
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 NVDISASM_ENV = "AGENTSCHED_NVDISASM"
 WARP_SIZE = 32
@@ -116,7 +116,7 @@ class Control:
     reuse: int
 
     @classmethod
-    def decode(cls, hi: int) -> "Control":
+    def decode(cls, hi: int) -> Control:
         """From the high 64-bit word of a 128-bit instruction."""
         c = hi >> 41
         wb, rb = (c >> 5) & 7, (c >> 8) & 7

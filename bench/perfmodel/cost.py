@@ -26,31 +26,32 @@ def _cpu() -> float:
 
 def measure(paths: list[Path], names: list[str | None], batch: int, repeat: int = 3) -> dict:
     from agentsched.targets import sass
-    walls, cpus = [], []
+    walls, cpus, feats = [], [], []
     n = 0
     for _ in range(repeat):
         w0, c0 = time.perf_counter(), _cpu()
+        fcpu = 0.0
         for i in range(0, len(paths), batch):
             for fns in sass.disassemble_many(paths[i:i + batch], names[i:i + batch]):
+                f0 = time.process_time()
                 sass.features(fns[0])
+                fcpu += time.process_time() - f0
         walls.append(time.perf_counter() - w0)
         cpus.append(_cpu() - c0)
+        feats.append(fcpu)
         n = len(paths)
     return {"batch": batch, "kernels": n, "wall_s_per_kernel": round(min(walls) / n, 4),
-            "cpu_s_per_kernel": round(min(cpus) / n, 4)}
+            "cpu_s_per_kernel": round(min(cpus) / n, 4),
+            "features_cpu_s_per_kernel": round(min(feats) / n, 4)}
 
 
 def main() -> int:
-    from dataset import cache
+    from dataset import binaries, cache
     c = cache()
-    seen: dict[str, str | None] = {}
-    for p in sorted((c / "sched").glob("*.json")):
-        s = json.loads(p.read_text())
-        if "cubin" in s and s["cubin"] not in seen:
-            seen[s["cubin"]] = s.get("entry")
-    shas = sorted(seen)[:96]
-    paths = [c / "cubin" / f"{s}.cubin" for s in shas]
-    names = [seen[s] for s in shas]
+    bins = binaries()
+    ids = sorted(bins)[:96]
+    paths = [c / "cubin" / f"{bins[i][0]}.cubin" for i in ids]
+    names = [bins[i][1] for i in ids]
     rows = [measure(paths[:8], names[:8], 1)] + [measure(paths, names, b, repeat=2)
                                                   for b in (8, 32, 96)]
     from agentsched.targets import sass

@@ -188,6 +188,42 @@ def _check_decisions(res, check, sha256_hex, decisions_text):
     return sha256_hex(decisions_text(res.decisions or [])) == want
 
 
+_IDS: dict[tuple, str] = {}
+
+
+def binary_id(sha: str, entry: str | None) -> str:
+    """The id of a kernel's code: its cubin's hash, or, when the cubin holds other kernels
+    too (a source with several), a hash of the cubin's hash and the kernel's name (the same
+    cubin then stands for different kernels)."""
+    k = (sha, entry)
+    if k not in _IDS:
+        from agentsched.targets import sass
+        fns = sass.read_cubin(cache() / "cubin" / f"{sha}.cubin").functions
+        _IDS[k] = sha if entry is None or len(fns) == 1 else \
+            hashlib.sha256(f"{sha}|{entry}".encode()).hexdigest()[:16]
+    return _IDS[k]
+
+
+def entry_function(sha: str, entry: str | None):
+    """The kernel's CubinFunction (the only one when the entry is not known)."""
+    from agentsched.targets import sass
+    fns = sass.read_cubin(cache() / "cubin" / f"{sha}.cubin").functions
+    named = [f for f in fns if f.name == entry]
+    return named[0] if named else (fns[0] if len(fns) == 1 else None)
+
+
+def binaries() -> dict[str, tuple[str, str | None]]:
+    """binary_id -> (cubin hash, the kernel's function name) of every compiled schedule."""
+    out: dict[str, tuple] = {}
+    for p in (cache() / "sched").glob("*.json"):
+        s = json.loads(p.read_text())
+        if "cubin" in s:
+            fn = entry_function(s["cubin"], s.get("entry"))
+            out.setdefault(binary_id(s["cubin"], s.get("entry")),
+                           (s["cubin"], fn.name if fn else s.get("entry")))
+    return out
+
+
 def sched_path(kernel: str, suite: bool, key: str) -> Path:
     h = hashlib.sha256(f"{kernel}|{suite}|{key}".encode()).hexdigest()[:20]
     return cache() / "sched" / f"{h}.json"
@@ -260,28 +296,31 @@ def build(sources: list[str], kernels: set | None, max_per_kernel: int | None, w
 
 
 def featurize(batch: int = 48) -> int:
-    """SASS features of the kernel (the IR's entry) of every compiled schedule whose cubin has
-    none yet, one nvdisasm run per batch."""
+    """SASS features of the kernel (the IR's entry) of every compiled schedule that has none
+    yet (by binary_id), one nvdisasm run per batch."""
     from agentsched.targets import sass
     c = cache()
-    entry: dict[str, str | None] = {}
+    todo: dict[str, tuple] = {}
     for p in (c / "sched").glob("*.json"):
         s = json.loads(p.read_text())
         if "cubin" in s:
-            entry.setdefault(s["cubin"], s.get("entry"))
-    todo = sorted(sha for sha in entry if not (c / "feat" / f"{sha}.json").exists())
+            kid = binary_id(s["cubin"], s.get("entry"))
+            if kid not in todo and not (c / "feat" / f"{kid}.json").exists():
+                fn = entry_function(s["cubin"], s.get("entry"))
+                todo[kid] = (s["cubin"], fn.name if fn else s.get("entry"))
+    items = sorted(todo.items())
     t0 = time.perf_counter()
-    for i in range(0, len(todo), batch):
-        part = todo[i:i + batch]
-        fns = sass.disassemble_many([c / "cubin" / f"{sha}.cubin" for sha in part],
-                                    [entry[sha] for sha in part])
-        for sha, fs in zip(part, fns):
+    for i in range(0, len(items), batch):
+        part = items[i:i + batch]
+        fns = sass.disassemble_many([c / "cubin" / f"{sha}.cubin" for _, (sha, _e) in part],
+                                    [e for _, (_s, e) in part])
+        for (kid, _), fs in zip(part, fns):
             f = sass.features(fs[0]) if fs else {}
-            (c / "feat" / f"{sha}.json").write_text(json.dumps(f))
-    if todo:
+            (c / "feat" / f"{kid}.json").write_text(json.dumps(f))
+    if items:
         dt = time.perf_counter() - t0
-        print(f"features of {len(todo)} cubins in {dt:.1f} s ({dt / len(todo):.3f} s each)")
-    return len(todo)
+        print(f"features of {len(items)} kernels in {dt:.1f} s ({dt / len(items):.3f} s each)")
+    return len(items)
 
 
 def _fmt(x) -> str:
@@ -294,7 +333,6 @@ def _fmt(x) -> str:
 
 def write_tables(rows: list[inventory.Timed]) -> None:
     c = cache()
-    from agentsched.targets import sass
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
@@ -318,20 +356,25 @@ def write_tables(rows: list[inventory.Timed]) -> None:
         s = json.loads(p.read_text())
         if "cubin" not in s:
             continue
-        sha = s["cubin"]
+        mod = s["cubin"]
+        sha = binary_id(mod, s.get("entry"))
         shas.add(sha)
+        fn = entry_function(mod, s.get("entry"))
         if sha not in regs_here:
-            fns = [f for f in sass.read_cubin(c / "cubin" / f"{sha}.cubin").functions
-                   if f.name == s.get("entry")]
-            regs_here[sha] = fns[0].registers if fns else None
+            regs_here[sha] = fn.registers if fn else None
         if t.kernel not in fam:
             fam[t.kernel] = family_of(t.kernel)
         ci = t.speedup_ci or [None, None]
         verified = s.get("verified")
         if "decisions_key" in t.check:
-            verified = (sha == replay.get(t.source)) if t.check.get("winner") else None
-        ro = c / "ptx" / f"{sha}.regs.json"
-        r124 = json.loads(ro.read_text()).get("registers") if ro.exists() else None
+            verified = (mod == replay.get(t.source)) if t.check.get("winner") else None
+        px = c / "ptx" / f"{mod}.ptx.xz"
+        if t.check.get("ptx_sha256") and px.exists():  # the corpus runs recorded the PTX's
+            verified = hashlib.sha256(lzma.decompress(px.read_bytes())).hexdigest() == \
+                t.check["ptx_sha256"]
+        ro = c / "ptx" / f"{mod}.regs.json"
+        r124 = (json.loads(ro.read_text()).get("functions") or {}).get(fn.name) \
+            if ro.exists() and fn else None
         w.writerow([t.kernel, fam[t.kernel], short_source(t.source), t.run.split(" (")[0],
                     t.variant, t.recipe.key(), sha, _fmt(verified),
                     _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
@@ -368,11 +411,6 @@ def other_ptxas_registers(ptxas: str | None = None) -> int:
         print("no second ptxas")
         return 0
     c = cache()
-    entry = {}
-    for p in (c / "sched").glob("*.json"):
-        s = json.loads(p.read_text())
-        if "cubin" in s:
-            entry.setdefault(s["cubin"], s.get("entry"))
     n = 0
     for px in sorted((c / "ptx").glob("*.ptx.xz")):
         sha = px.name.split(".")[0]
@@ -387,16 +425,16 @@ def other_ptxas_registers(ptxas: str | None = None) -> int:
             proc = subprocess.run([ptxas, "-arch", m.group(1) if m else "sm_90", "-O3", "-v",
                                    str(src), "-o", str(Path(d) / "k.cubin")],
                                   capture_output=True, text=True)
-        regs = None
+        regs: dict[str, int] = {}
         cur = None
         for line in proc.stderr.splitlines():
             f = re.search(r"Compiling entry function '([^']+)'", line)
             if f:
                 cur = f.group(1)
             u = re.search(r"Used (\d+) registers", line)
-            if u and cur == entry.get(sha):
-                regs = int(u.group(1))
-        out.write_text(json.dumps({"registers": regs, "ptxas": ptxas, "rc": proc.returncode}))
+            if u and cur:
+                regs[cur] = int(u.group(1))
+        out.write_text(json.dumps({"functions": regs, "ptxas": ptxas, "rc": proc.returncode}))
         n += 1
     return n
 
@@ -410,7 +448,7 @@ def load_tables():
     return rows, feats
 
 
-def ranks(v) -> "np.ndarray":
+def ranks(v):
     """Ranks 1..n, ties sharing their mean rank."""
     import numpy as np
     v = np.asarray(v, dtype=float)
@@ -447,6 +485,10 @@ def report(min_points: int = 12) -> int:
         return same, len(pairs)
     s13, n13 = match("regs_here")
     s12, n12 = match("regs_ptxas124")
+    both = {r["cubin"]: (int(r["regs_here"]), int(r["regs_ptxas124"])) for r in rows
+            if r["regs_here"] and r.get("regs_ptxas124")}
+    s_all = sum(a == b for a, b in both.values())
+    diff = sorted(b - a for a, b in both.values() if a != b)
     ver = [r["verified"] for r in rows]
     lines.append(f"{len(rows)} timed records, {len(feats)} distinct cubins. Registers the H200 "
                  f"reported (ptxas 13.0 there) equal the cubin's here (ptxas 13.0, the same "
@@ -455,10 +497,19 @@ def report(min_points: int = 12) -> int:
                  f"{n12} ({100 * s12 / max(n12, 1):.1f}%). Re-creation checked against the "
                  f"timing run's record: {ver.count('True')} True, {ver.count('False')} False, "
                  f"{ver.count('')} not checkable (defaults; train candidates without a count).\n")
+    if both:
+        lines.append(f"ptxas 12.4 against 13.0 on the same PTX (every binary whose PTX is kept: "
+                     f"the corpus and training compiles): the same registers for {s_all} of "
+                     f"{len(both)} kernels ({100 * s_all / len(both):.1f}%); where they differ, "
+                     f"12.4 minus 13.0 ranges {diff[0]:+d} .. {diff[-1]:+d} (median "
+                     f"{diff[len(diff) // 2]:+d}).\n" if diff else
+                     f"ptxas 12.4 against 13.0 on the same PTX: the same registers for all "
+                     f"{len(both)} kernels.\n")
     # per kernel: distinct timed variants (non-default, speedup known), correlations
     by_k: dict[str, list] = defaultdict(list)
     for r in rows:
-        if r["speedup"] and r["cubin"] in feats and r["source"] not in ("corpus",):
+        if r["speedup"] and r["cubin"] in feats and r["source"] not in ("corpus",) \
+                and r["verified"] != "False":  # not the code that was timed
             by_k[r["kernel"]].append(r)
     lines.append("## Variants per kernel\n\n| kernel | family | records | distinct cubins | "
                  "speedup min | max |\n|---|---|---|---|---|---|")

@@ -17,10 +17,12 @@ holds what it takes:
                       candidate's parameters; corpus evaluation: the policy file)
 
 and a `check` to verify the re-creation (decisions_hash: sha256 of the applied decisions;
-decisions_key: the search's cache key; changed: the plugin's count; ptx_sha256).
+changed: the plugin's count of changed decisions; ptx_sha256: the PTX's hash; a search's
+winning finalist: the same cubin as the replay of the search's saved decisions. The searches'
+decisions_key is not reproducible elsewhere: it includes the plugin build and the ptxas).
 
-Not re-creatable: the train runs' per-generation evaluation history of the searches (only a
-cost per evaluation, no policy), Triton's own binaries, and (here) the Triton tutorial kernels,
+Not re-creatable: the searches' screening evaluations (their history keeps a cost per
+evaluation, not the schedule), Triton's own binaries, and (here) the Triton tutorial kernels,
 whose IR came from Triton's JIT on the GPU machine (marked `triton-ir`).
 """
 from __future__ import annotations
@@ -364,7 +366,13 @@ def parse_policy(s: str):
 def table(rows: list[Timed]) -> str:
     by_src: dict[tuple, Counter] = defaultdict(Counter)
     for t in rows:
-        key = (t.source, t.run.split(" (")[0])
+        src = t.source
+        if "/search/" in src or src.endswith(".search.json"):
+            src = str(Path(src).parent / "*.json") if "/search/" in src else \
+                "bench/h200/triton/*.search.json"
+        elif "/triton/" in src:
+            src = "bench/h200/triton/*.json"
+        key = (src, t.run.split(" (")[0])
         c = by_src[key]
         c["timed"] += 1
         c["kernels:" + t.kernel] += 0

@@ -29,11 +29,7 @@ def main(argv=None) -> int:
     ap.add_argument("--latencies", default="300,450,700,1000")
     a = ap.parse_args(argv)
     c = d.cache()
-    entry = {}
-    for p in (c / "sched").glob("*.json"):
-        s = json.loads(p.read_text())
-        if "cubin" in s:
-            entry.setdefault(s["cubin"], s.get("entry"))
+    bins = d.binaries()
     pts: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for r in csv.DictReader((HERE / "variants.csv").open()):
         if r["speedup"] and r["source"] != "corpus" and \
@@ -43,8 +39,8 @@ def main(argv=None) -> int:
     fns = {}
     for k, cubs in pts.items():
         shas = sorted(cubs)
-        for sha, f in zip(shas, sass.disassemble_many([c / "cubin" / f"{x}.cubin" for x in shas],
-                                                      [entry[x] for x in shas])):
+        for sha, f in zip(shas, sass.disassemble_many(
+                [c / "cubin" / f"{bins[x][0]}.cubin" for x in shas], [bins[x][1] for x in shas])):
             fns[sha] = f[0]
     out = []
     base = dict(sass.LATENCY)
@@ -58,7 +54,7 @@ def main(argv=None) -> int:
                     fn = fns[sha]
                     hot = fn.hot_loop()
                     occ = cuda_occupancy("sm_90", fn.registers, fn.block_threads or 256,
-                                         fn.shared_bytes or 0) or 4
+                                         fn.shared_bytes or 0) or 4  # no .maxntid: 256
                     wpb = max(1, -(-(fn.block_threads or 256) // 32) // 4)
                     xs.append(-sass.simulate_scheduler(fn.body(hot), max(1, occ // 4), wpb,
                                                        mio=mio) if hot else 0)
