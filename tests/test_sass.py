@@ -194,3 +194,28 @@ def test_scheduler_simulation_of_the_hot_loop(sgemm):
     assert 14 * 0.98 <= sass.simulate_scheduler(body, 16, 16, mio=False) <= 14
     # shared memory: 32 B per thread a pass = 1 KB per warp, 32 B/cycle per sub-partition
     assert sass.simulate_scheduler(body, 16, 16, mio=True) == pytest.approx(32, rel=0.01)
+
+
+@requires_nvdisasm
+def test_both_cubin_layouts(tmp_path):
+    """ptxas 12 (SM in e_flags' low byte) and 13 (bits 8-15) write different ELF headers."""
+    import re
+    import subprocess
+
+    from agentsched.api import compile
+    from agentsched.llvm.tools import _wheel_ptxas, find_ptxas
+    tools = {p for p in (find_ptxas(), _wheel_ptxas()) if p and Path(p).exists()}
+    if not tools:
+        pytest.skip("no ptxas")
+    res = compile("fused_mlp", "sm_90", output=tmp_path / "k.ptx")
+    for i, ptxas in enumerate(sorted(tools)):
+        out = tmp_path / f"k{i}.cubin"
+        proc = subprocess.run([ptxas, "-arch=sm_90", "-O3", "-v", str(tmp_path / "k.ptx"),
+                               "-o", str(out)], capture_output=True, text=True, check=True)
+        regs = int(re.search(r"Used (\d+) registers", proc.stderr).group(1))
+        smem = int(re.search(r"(\d+) bytes smem", proc.stderr).group(1))
+        cub = sass.read_cubin(out)
+        [f] = cub.functions
+        assert (cub.arch, f.name, f.registers, f.shared_bytes) == ("sm_90", res.entry, regs, smem)
+        [fn] = sass.disassemble(out, res.entry)
+        assert fn.hot_loop() is not None and fn.instructions[0].opcode == "LDC"

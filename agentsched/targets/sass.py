@@ -8,8 +8,9 @@
 **Reading.** A cubin is an ELF file: each kernel is a `.text.<name>` section of 16-byte
 instructions; registers (EIATTR_REGCOUNT) and the local frame (EIATTR_FRAME_SIZE) are in
 `.nv.info`, the block size ptxas was given (.maxntid / .reqntid) in `.nv.info.<name>`, static
-shared memory in `.nv.shared.<name>` (sm_90 puts 1 KB of reserved shared memory into that
-section, which ptxas -v does not count: it is taken off here). The instruction text comes from
+shared memory in `.nv.shared.<name>` (on sm_90 that section includes 1 KB of shared memory
+reserved for the system, which ptxas -v does not count: it is taken off here). Cubins of
+ptxas 12 and 13 (two ELF layouts) both read. The instruction text comes from
 NVIDIA's `nvdisasm` (a CUDA toolkit's, the `nvidia-cuda-nvdisasm` wheel's or Triton's wheel's,
 `$AGENTSCHED_NVDISASM` first). nvdisasm takes ~0.3 s of CPU per call whatever the size, so the
 code of many cubins is disassembled in one call as a raw instruction stream (`-b SM90a -hex`;
@@ -861,7 +862,10 @@ def read_cubin(data: bytes | str | Path) -> Cubin:
         if attr in (0x2F, 0x11) and len(val) >= 2:
             target = regs if attr == 0x2F else frame
             target[symnames.get(val[0], str(val[0]))] = val[1]
-    reserved = 1024 if any(n.startswith(".nv.shared.reserved") for n in names) else 0
+    # the SM: bits 0-7 of e_flags up to CUDA 12 (0x5a055a), bits 8-15 from CUDA 13 (0x6005a04)
+    sm = e_flags & 0xFF if (e_flags & 0xFF) >= 20 else (e_flags >> 8) & 0xFF
+    # sm_90 and later: the section includes 1 KB of shared memory reserved for the system
+    reserved = 1024 if sm >= 90 else 0
     funcs = []
     for n, s in zip(names, secs):
         if not n.startswith(".text."):
@@ -875,7 +879,6 @@ def read_cubin(data: bytes | str | Path) -> Cubin:
         shared = max(0, sh[5] - reserved) if sh is not None else 0
         funcs.append(CubinFunction(fname, _section(data, s), regs.get(fname), shared,
                                    frame.get(fname), threads))
-    sm = (e_flags >> 8) & 0xFF
     return Cubin(f"sm_{sm}", funcs)
 
 
