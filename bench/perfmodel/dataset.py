@@ -14,9 +14,10 @@ the SASS features (agentsched.targets.sass, one nvdisasm run per batch of cubins
 resumable: each compile is kept under $AGENTSCHED_DATA/perfmodel/ (the cubin by its hash, a
 small JSON per schedule), so a second run only does what is missing.
 
-Outputs (small, in this folder):
-  variants.csv      one row per timed record: kernel, family, source, run, variant, schedule,
-                    cubin (sha256, 16 hex), verified, median_us, speedup (over LLVM's default
+Outputs (small, in this folder; xz-compressed CSV: `xzcat variants.csv.xz`, pandas reads them):
+  variants.csv.xz   one row per timed record: kernel, family, source, run, variant, schedule,
+                    cubin (binary_id: the cubin's sha256, 16 hex, or with the kernel's name
+                    when the cubin holds several kernels), verified, median_us, speedup (over LLVM's default
                     of the same run) and its CI, rounds, reps, registers on the GPU machine
                     (ptxas there) and here
   features.csv.xz   one row per distinct cubin: FEATURES (agentsched.targets.sass)
@@ -379,7 +380,7 @@ def write_tables(rows: list[inventory.Timed]) -> None:
                     t.variant, t.recipe.key(), sha, _fmt(verified),
                     _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
                     _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha]), _fmt(r124)])
-    (HERE / "variants.csv").write_text(out.getvalue())
+    (HERE / "variants.csv.xz").write_bytes(lzma.compress(out.getvalue().encode()))
     fo = io.StringIO()
     fw = csv.writer(fo, lineterminator="\n")
     fw.writerow(["cubin", *FEATURES])
@@ -390,7 +391,7 @@ def write_tables(rows: list[inventory.Timed]) -> None:
         f = json.loads(fp.read_text())
         fw.writerow([sha, *[_fmt(f.get(k)) for k in FEATURES]])
     (HERE / "features.csv.xz").write_bytes(lzma.compress(fo.getvalue().encode()))
-    print(f"variants.csv: {len(rows)} records considered, "
+    print(f"variants.csv.xz: {len(rows)} records considered, "
           f"{out.getvalue().count(chr(10)) - 1} written; features.csv.xz: {len(shas)} cubins")
 
 
@@ -442,7 +443,8 @@ def other_ptxas_registers(ptxas: str | None = None) -> int:
 # ---------------------------------------------------------------- report
 
 def load_tables():
-    rows = list(csv.DictReader((HERE / "variants.csv").open()))
+    rows = list(csv.DictReader(io.StringIO(
+        lzma.decompress((HERE / "variants.csv.xz").read_bytes()).decode())))
     text = lzma.decompress((HERE / "features.csv.xz").read_bytes()).decode()
     feats = {r["cubin"]: r for r in csv.DictReader(io.StringIO(text))}
     return rows, feats
@@ -549,7 +551,9 @@ def report(min_points: int = 12) -> int:
             lines.append(f"| {f} | " + " | ".join("" if v is None else f"{v:+.2f}" for v in vals)
                          + f" | {_mean_abs(vals):.2f} |")
         lines += model_lines(points, names, {k: rs[0]['family'] for k, rs in by_k.items()})
+    lines += by_source_lines(by_k, feats, min_points)
     lines += repeatability_lines(by_k)
+    lines += notes_lines()
     (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines[:60]))
     return 0
@@ -606,6 +610,78 @@ def model_lines(points: dict, names: list, families: dict, lam: float = 10.0) ->
                     for j in range(X.shape[1])), default=(0, ""))
         out.append(f"| {k} | {families.get(k, '')} | {len(y)} | {fmt(lo)} | {fmt(lf)} | "
                    f"{fmt(cv)} | {best[1]} ({best[0]:.2f}) |")
+    return out
+
+
+KEY_FEATURES = ["k_stall_sum", "l_stall_sum", "l_lat_cycles", "l_sim_nomio_cycles",
+                "l_sim_cycles", "registers", "occ_warps", "local_bytes", "l_dist_g_cyc_mean",
+                "l_mlp_g_mean", "l_dist_s_instr_mean"]
+
+
+def by_source_lines(by_k: dict, feats: dict, min_points: int) -> list[str]:
+    """The same Spearman, split by where the timings come from: the suite runs (heuristics,
+    random and linear-policy pools, searches: wide spreads, long runs) and the policy
+    training's screening (candidates near LLVM's schedule, 5 rounds x 3 launches)."""
+    out = ["", "## By source: suite runs (h200, pool2, search) vs policy training (train1/2)",
+           "", "Spearman of a few features with the speedup; n = distinct binaries, spread = "
+           "max/min speedup.", "",
+           "| kernel | source | n | spread | " + " | ".join(KEY_FEATURES) + " |",
+           "|---|---|---|---|" + "---|" * len(KEY_FEATURES)]
+    groups = {"suite": ("h200", "pool2", "search"), "train": ("train1", "train2")}
+    for k in sorted(by_k):
+        for g, srcs in groups.items():
+            pts: dict[str, list[float]] = defaultdict(list)
+            for r in by_k[k]:
+                if r["source"] in srcs:
+                    pts[r["cubin"]].append(float(r["speedup"]))
+            if len(pts) < min_points:
+                continue
+            cub = sorted(pts)
+            y = [sum(pts[c]) / len(pts[c]) for c in cub]
+            vals = []
+            for f in KEY_FEATURES:
+                rho = spearman([float(feats[c][f] or 0) for c in cub], y)
+                vals.append("" if rho is None else f"{rho:+.2f}")
+            out.append(f"| {k} | {g} | {len(cub)} | {max(y) / min(y):.3f} | "
+                       + " | ".join(vals) + " |")
+    return out
+
+
+def notes_lines() -> list[str]:
+    out = []
+    sw = HERE / "sweep.json"
+    if sw.exists():
+        rows = json.loads(sw.read_text())
+        ks = [k for k in rows[0] if k not in ("lat_g", "mio")]
+        out += ["", "## The simulation's assumed global latency (`sweep.py`)", "",
+                "Spearman of -l_sim_cycles (recomputed with LATENCY g = l = the value) with "
+                "the speedup: positive is right.", "",
+                "| global latency | shared-bandwidth queue | " + " | ".join(ks) + " |",
+                "|---|---|" + "---|" * len(ks)]
+        for r in rows:
+            out.append(f"| {r['lat_g']} | {'yes' if r['mio'] else 'no'} | " + " | ".join(
+                "" if r[k] is None else f"{r[k]:+.2f}" for k in ks) + " |")
+    co = HERE / "cost.json"
+    if co.exists():
+        c = json.loads(co.read_text())
+        out += ["", "## Cost here (`cost.py`: nvdisasm + features, 2 shared cores)", "",
+                f"{c['instructions_per_kernel']} instructions per kernel on average.", "",
+                "| kernels per nvdisasm run | wall s / kernel | CPU s / kernel | "
+                "of which features |", "|---|---|---|---|"]
+        for r in c["rows"]:
+            out.append(f"| {r['batch']} | {r['wall_s_per_kernel']} | {r['cpu_s_per_kernel']} "
+                       f"| {r.get('features_cpu_s_per_kernel', '')} |")
+    out += ["", "## Caveats", "",
+            "- The Triton kernels of the corpus are not re-created exactly: the IR captured "
+            "here differs from the GPU machine's (PTX hash), so their rows are excluded above.",
+            "- Corpus evaluation (policy run 1): for 8 kernels of multi-kernel sources the "
+            "module's PTX hash differs while the entry's changed count and registers match "
+            "(marked False, excluded).",
+            "- The hot loop is the deepest, then the largest: where the schedule changes an "
+            "enclosing loop only (sgemm_smem_32, a warptile kernel), the l_* features do not "
+            "vary; trip counts are not known statically.",
+            "- Training candidates were timed in screening batches (5 rounds x 3 launches): "
+            "their speedups near 1 are noisy (see the repeatability table)."]
     return out
 
 

@@ -1,13 +1,12 @@
 """How the scheduler simulation's ranking depends on its assumed latencies: for each global
 latency (and with/without the shared-memory bandwidth queue), the within-kernel Spearman of
--l_sim_cycles with the measured speedup, on the cubins of variants.csv.
+-l_sim_cycles with the measured speedup, on the binaries of variants.csv.xz.
 
     python bench/perfmodel/sweep.py [--kernels K,..] [--min-points 12]   # writes sweep.json
 """
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from collections import defaultdict
@@ -31,8 +30,9 @@ def main(argv=None) -> int:
     c = d.cache()
     bins = d.binaries()
     pts: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-    for r in csv.DictReader((HERE / "variants.csv").open()):
-        if r["speedup"] and r["source"] != "corpus" and \
+    rows, _ = d.load_tables()
+    for r in rows:
+        if r["speedup"] and r["source"] != "corpus" and r["verified"] != "False" and \
                 (a.kernels is None or r["kernel"] in a.kernels.split(",")):
             pts[r["kernel"]][r["cubin"]].append(float(r["speedup"]))
     pts = {k: v for k, v in pts.items() if len(v) >= a.min_points}
