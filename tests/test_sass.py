@@ -140,7 +140,7 @@ def test_unit_classes():
 @requires_nvdisasm
 def test_a_suite_kernel_through_ptxas_and_nvdisasm(tmp_path):
     from agentsched.api import compile
-    from agentsched.llvm.tools import find_ptxas
+    from agentsched.tools.programs import find_ptxas
     if find_ptxas() is None:
         pytest.skip("no ptxas")
     out = tmp_path / "k.cubin"
@@ -203,7 +203,7 @@ def test_both_cubin_layouts(tmp_path):
     import subprocess
 
     from agentsched.api import compile
-    from agentsched.llvm.tools import _wheel_ptxas, find_ptxas
+    from agentsched.tools.programs import _wheel_ptxas, find_ptxas
     tools = {p for p in (find_ptxas(), _wheel_ptxas()) if p and Path(p).exists()}
     if not tools:
         pytest.skip("no ptxas")

@@ -28,6 +28,7 @@ import json
 import math
 import os
 import re
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -440,6 +441,24 @@ def _parse_deps(text: str, cwd: Path) -> list[Path]:
     return [(cwd / n.replace("\\ ", " ")).resolve() for n in names]
 
 
+# Files every checkout shares (system and SDK headers) are recorded by their absolute path;
+# the user's own (the source's tree: headers beside it, -I directories) relative to the
+# source's directory, so that the same source in another checkout is checked against its
+# own headers, never against the first checkout's.
+_SHARED_ROOTS = ("/usr/", "/opt/", "/etc/")
+
+
+def _dep_name(path: Path, cwd: Path) -> str:
+    p = str(Path(path).resolve())
+    shared = p.startswith((*_SHARED_ROOTS, sys.prefix, str(sdk.headers_dir()),
+                           str(data_dir())))
+    return p if shared else os.path.relpath(p, Path(cwd).resolve())
+
+
+def _dep_path(name: str, cwd: Path) -> Path:
+    return Path(name) if os.path.isabs(name) else Path(cwd) / name
+
+
 def _file_sha(path: Path) -> str | None:
     try:
         return file_sha256(path)
@@ -490,7 +509,8 @@ def run_clang(job: ClangJob, source_name: str, stem: str, target: Target,
     try:
         known = json.loads(manifest.read_text())
         cached = out_dir / known["ir"]
-        if cached.exists() and all(_file_sha(Path(p)) == h for p, h in known["deps"]):
+        if cached.exists() and all(_file_sha(_dep_path(p, job.cwd)) == h
+                                   for p, h in known["deps"]):
             return cached
     except (OSError, ValueError, KeyError, TypeError):
         pass
@@ -504,7 +524,7 @@ def run_clang(job: ClangJob, source_name: str, stem: str, target: Target,
             where = f"{src} (instantiating {wrapper.splitlines()[1]})" if wrapper else str(src)
             raise ToolFailed(f"{where}: {e}{_clang_hint(str(e), job)}") from None
         deps = _parse_deps((tmp / "deps.d").read_text(), job.cwd)
-        hashes = [(str(p), _file_sha(p)) for p in dict.fromkeys(deps)]
+        hashes = [(_dep_name(p, job.cwd), _file_sha(p)) for p in dict.fromkeys(deps)]
         key2 = digest(key1, *sorted(h or "" for _, h in hashes))
         ir = out_dir / f"{stem}-{target.name}-{key2[:16]}.ll"
         if not ir.exists():

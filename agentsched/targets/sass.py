@@ -292,7 +292,8 @@ _BRANCHES = ("BRA", "BRX", "JMP", "CALL", "BSSY", "BREAK", "WARPSYNC")  # operan
 
 
 def _split_operands(s: str) -> list[str]:
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    depth, cur = 0, []  # type: ignore[var-annotated]
     for ch in s:
         if ch in "[(":
             depth += 1
@@ -623,7 +624,8 @@ def simulate_scheduler(instrs: Sequence[Instruction], warps: int, warps_per_bloc
     wpb = max(1, min(warps_per_block, warps))
     t = [0.0] * warps  # earliest next issue (stall elapsed)
     pc = [0] * warps  # position in the walk: pass * n + index
-    sb = [[[] for _ in range(6)] for _ in range(warps)]  # per warp: ready times per scoreboard
+    # per warp: ready times per scoreboard
+    sb: list[list[list[float]]] = [[[] for _ in range(6)] for _ in range(warps)]
     gsb: list[list[float]] = [[] for _ in range(warps)]
     pend = [0] * warps
     at_bar: dict[int, list[int]] = {}  # block -> warps arrived
@@ -757,13 +759,13 @@ def _region_features(instrs: Sequence[Instruction], loop: bool) -> dict[str, flo
         lat = w["ends"][0]
     f["lat_cycles"] = lat
     f["lat_stall"] = lat - issue
-    for c in ("g", "s", "l", "x", "a"):
-        d = w["dists"].get(c, [])
-        f[f"n_{c}_prod"] = len(d)
-        f[f"dist_{c}_instr_min"] = min((x[0] for x in d), default=0)
-        f[f"dist_{c}_instr_mean"] = statistics.fmean(x[0] for x in d) if d else 0.0
-        f[f"dist_{c}_cyc_min"] = min((x[1] for x in d), default=0)
-        f[f"dist_{c}_cyc_mean"] = statistics.fmean(x[1] for x in d) if d else 0.0
+    for cls in ("g", "s", "l", "x", "a"):
+        d = w["dists"].get(cls, [])
+        f[f"n_{cls}_prod"] = len(d)
+        f[f"dist_{cls}_instr_min"] = min((x[0] for x in d), default=0)
+        f[f"dist_{cls}_instr_mean"] = statistics.fmean(x[0] for x in d) if d else 0.0
+        f[f"dist_{cls}_cyc_min"] = min((x[1] for x in d), default=0)
+        f[f"dist_{cls}_cyc_mean"] = statistics.fmean(x[1] for x in d) if d else 0.0
     f["mlp_g_max"] = max(w["inflight_g"], default=0)
     f["mlp_g_mean"] = statistics.fmean(w["inflight_g"]) if w["inflight_g"] else 0.0
     f["mlp_g_bytes_max"] = max(w["inflight_gb"], default=0)
@@ -795,17 +797,17 @@ def features(fn: Function, threads: int | None = None) -> dict[str, float]:
                n_loops=len(fn.loops), loop_depth=max((lp.depth for lp in fn.loops), default=0))
     k = _region_features(fn.instructions, loop=False)
     hot = fn.hot_loop()
-    lf = _region_features(fn.body(hot), loop=True) if hot else \
-        {key: 0 for key in k}
+    lf: dict[str, float] = _region_features(fn.body(hot), loop=True) if hot else \
+        {key: 0.0 for key in k}
     wps = (occ / 4) if occ else 1.0  # warps per scheduler
     if hot and occ:
-        wpb = max(1, -(-block // WARP_SIZE) // 4)
+        wpb = max(1, -(-(block or WARP_SIZE) // WARP_SIZE) // 4)
         lf["sim_cycles"] = simulate_scheduler(fn.body(hot), max(1, occ // 4), wpb)
         lf["sim_nomio_cycles"] = simulate_scheduler(fn.body(hot), max(1, occ // 4), wpb,
                                                     mio=False)
     else:
         lf["sim_cycles"] = lf["sim_nomio_cycles"] = lf.get("lat_cycles", 0)
-    k["sim_cycles"] = k["sim_nomio_cycles"] = 0
+    k["sim_cycles"] = k["sim_nomio_cycles"] = 0.0
     for name, region in (("k", k), ("l", lf)):
         region["est_cycles"] = max(region.get("lat_cycles", 0) / max(wps, 1.0),
                                    region.get("issue_cycles", 0), region.get("pipe_cycles", 0))
@@ -927,7 +929,7 @@ def find_nvdisasm() -> str | None:
 
 
 def _nvdisasm_raw(code: bytes, arch: str) -> str:
-    from ..llvm.tools import failure_message, run_tool
+    from ..tools.programs import failure_message, run_tool
     tool = find_nvdisasm()
     if tool is None:
         raise SassError("nvdisasm not found: install a CUDA toolkit, the nvidia-cuda-nvdisasm "

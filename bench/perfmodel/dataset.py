@@ -406,7 +406,7 @@ def other_ptxas_registers(ptxas: str | None = None) -> int:
     import re
     import subprocess
 
-    from agentsched.llvm.tools import _wheel_ptxas
+    from agentsched.tools.programs import _wheel_ptxas
     ptxas = ptxas or _wheel_ptxas()
     if not ptxas or not Path(ptxas).exists():
         print("no second ptxas")
