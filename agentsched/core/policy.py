@@ -9,7 +9,7 @@ pressure above what its unscheduled order (or LLVM's own pick) needs.
 The same file is evaluated in two places, which must agree on every pick:
 
 * in the compiler, with no Python: ``llc-19 -load=... -misched=agent-sched
-  -agent-sched-policy=FILE`` (agentsched/native/agent_sched.cpp);
+  -agent-sched-policy=FILE`` (agentsched/native/policy.cpp);
 * here, on a ``DecisionPoint``: ``choose(policy, point)``, and ``PolicyFileAgent`` (agent
   name ``policy:FILE``) over the live channel.
 
