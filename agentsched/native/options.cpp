@@ -11,7 +11,15 @@ namespace agentsched {
 // or removed at exit. Options are parsed after the plugin is loaded, when every static object
 // of its files exists (in whatever order the linker put the files), so the exit handler,
 // registered later, runs before any of them is destroyed.
-static void activated() { [[maybe_unused]] static const bool Once = registerExitHandler(); }
+static cl::Option *EnableMisched = nullptr; // llc's own -enable-misched
+
+static void activated() {
+  [[maybe_unused]] static const bool Once = registerExitHandler();
+  // Found now: at exit LLVM's option registry is gone (llvm_shutdown), its options are not.
+  auto &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find("enable-misched");
+  EnableMisched = It == Registered.end() ? nullptr : It->second;
+}
 static auto OnActive = cl::callback([](const std::string &) { activated(); });
 
 cl::opt<std::string> StateLogPath(
@@ -56,9 +64,13 @@ cl::opt<std::string> OnlyFunction(
              "scheduler, untouched"),
     cl::init(""));
 
+bool given(const cl::opt<std::string> &O) { return O.getNumOccurrences() > 0; }
+
+bool enableMischedGiven() { return EnableMisched && EnableMisched->getNumOccurrences(); }
+
 bool active() {
-  return !StateLogPath.empty() || !DecisionsPath.empty() || !ChannelFds.empty() ||
-         !PolicyPath.empty() || !ReportPath.empty();
+  return !StateLogPath.empty() || given(DecisionsPath) || !ChannelFds.empty() ||
+         given(PolicyPath) || !ReportPath.empty();
 }
 
 void fail(const Twine &Msg) {

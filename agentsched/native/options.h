@@ -23,6 +23,13 @@ extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, Channel
     PolicyPath, ReportPath, BaseSched, OnlyFunction;
 extern cl::opt<bool> Lenient, Features;
 
+// Whether O was given, also as an empty name (a file option given so is an error, not
+// ignored).
+bool given(const cl::opt<std::string> &O);
+
+// Whether llc's own -enable-misched was given (without it NVPTX runs no machine scheduler).
+bool enableMischedGiven();
+
 // Whether any option asks the plugin to do something (otherwise it hooks nothing).
 bool active();
 

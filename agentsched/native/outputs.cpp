@@ -164,8 +164,10 @@ static void finishAtExit(int Status, void *) {
   if (!active())
     return;
   std::string Err = Status == 0 ? finishOutputs() : "";
-  if (Status == 0 && Err.empty())
+  if (Status == 0 && Err.empty()) {
+    warnIfNothingScheduled();
     return;
+  }
   if (StateLog) {
     (void)flushStateLog();
     StateLog.reset();

@@ -2,6 +2,7 @@
 #include "policy.h"
 
 #include "features.h"
+#include "input_files.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
@@ -141,10 +142,13 @@ public:
   // Fills M from the file at Path; returns an error message (empty: done).
   std::string read(const std::string &Path, Model &M) {
     Where = Path;
-    auto Buf = MemoryBuffer::getFile(Path);
-    if (!Buf)
-      return "cannot read policy file '" + Path + "': " + Buf.getError().message();
-    Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+    std::unique_ptr<MemoryBuffer> Buf;
+    std::string Unread = readInputFile(Path, "policy file", MaxPolicyBytes, Buf);
+    if (!Unread.empty())
+      return Unread;
+    if (unsigned Line = lineTooDeep(Buf->getBuffer())) // before json::parse, which recurses
+      return "policy file '" + Path + "': line " + std::to_string(Line) + ": " + TooDeep;
+    Expected<json::Value> V = json::parse(Buf->getBuffer());
     if (!V)
       return "policy file '" + Path + "': not JSON: " + toString(V.takeError());
     const json::Object *O = V->getAsObject();

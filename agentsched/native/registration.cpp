@@ -13,6 +13,8 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cstdio>
+
 namespace agentsched {
 
 static bool SetUpDone = false;
@@ -28,7 +30,8 @@ std::string setUp() {
   if (StateLogFormat != "compact" && StateLogFormat != "full")
     return Err = "-agent-sched-state-log-format must be 'compact' or 'full'";
   CompactLog = StateLogFormat == "compact";
-  if (!DecisionsPath.empty() && !ChannelFds.empty())
+  const bool Decisions = given(DecisionsPath), Policy = given(PolicyPath);
+  if (Decisions && !ChannelFds.empty())
     return Err = "give either -agent-sched-decisions or -agent-sched-channel, not both";
   if (!ChannelFds.empty()) {
     auto [R, W] = StringRef(ChannelFds).split(',');
@@ -37,14 +40,14 @@ std::string setUp() {
       return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
     Source = liveChannel(In, Out);
   }
-  if (!PolicyPath.empty() && (!DecisionsPath.empty() || !ChannelFds.empty()))
+  if (Policy && (Decisions || !ChannelFds.empty()))
     return Err = "give one of -agent-sched-decisions, -agent-sched-channel and "
                  "-agent-sched-policy, not several";
-  if (!PolicyPath.empty()) {
+  if (Policy) {
     if (!(Source = loadPolicy(Err)))
       return Err;
   }
-  if (!DecisionsPath.empty()) {
+  if (Decisions) {
     if (!(Source = loadDecisionFile(Err)))
       return Err;
   }
@@ -117,7 +120,24 @@ void functionScheduled(const FunctionHook &H) {
   checkUnmatched(*H.MF);
 }
 
+static bool SchedulerReached = false; // createAgentScheduler ran, for any function
+
+void warnIfNothingScheduled() {
+  const char *Given = given(PolicyPath)      ? "-agent-sched-policy"
+                      : given(DecisionsPath) ? "-agent-sched-decisions"
+                      : !ChannelFds.empty()  ? "-agent-sched-channel"
+                                             : nullptr;
+  if (SchedulerReached || !Given)
+    return;
+  std::fprintf(stderr,
+               "agent-sched: warning: %s changed nothing: no function reached the machine "
+               "scheduler (%soptnone functions and declarations are never scheduled)\n",
+               Given,
+               enableMischedGiven() ? "" : "NVPTX runs it only with -enable-misched; ");
+}
+
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
+  SchedulerReached = true;
   bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
   ScheduleDAGInstrs *DAG = nullptr;
   if (BaseSched != "generic" || !Hooked)

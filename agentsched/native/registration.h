@@ -13,7 +13,8 @@
 // virtual function of one object), hook (compile state; snapshot -> decide -> apply),
 // serialization (decision points as JSON lines), features (the feature catalog and its
 // computation), sources (the decision source interface, decision files, the live channel),
-// policy (policy files: reader, model, evaluation), outputs (state log and report, whole or not at all) and registration (here:
+// policy (policy files: reader, model, evaluation), input_files (the rules for the files it
+// reads), outputs (state log and report, whole or not at all) and registration (here:
 // createAgentScheduler, which -misched=agent-sched names, and setUp, which reads the
 // options, loads the decision source and opens the outputs once).
 //
@@ -33,6 +34,10 @@ std::string setUp();
 
 // A hooked function's scheduling is over (its finalizeSchedule ran).
 void functionScheduled(const FunctionHook &H);
+
+// At the end of a successful llc: a warning on stderr when decisions, a live agent or a
+// policy were given but no function reached the machine scheduler, so they changed nothing.
+void warnIfNothingScheduled();
 
 } // namespace agentsched
 

@@ -1,6 +1,7 @@
 //===- sources.cpp - decision files and the live channel --------------------===//
 #include "sources.h"
 
+#include "input_files.h"
 #include "outputs.h"
 #include "serialization.h"
 
@@ -42,10 +43,13 @@ class DecisionFile : public DecisionSource {
 public:
   // Reads the file; returns an error naming FILE:LINE and the field.
   std::string load() {
-    auto Buf = MemoryBuffer::getFile(DecisionsPath);
-    if (!Buf)
-      return "cannot read decisions file '" + DecisionsPath + "': " + Buf.getError().message();
-    StringRef Rest = (*Buf)->getBuffer();
+    std::unique_ptr<MemoryBuffer> Buf;
+    std::string Unread = readInputFile(DecisionsPath, "decisions file", MaxDecisionsBytes, Buf);
+    if (!Unread.empty())
+      return Unread;
+    StringRef Rest = Buf->getBuffer();
+    if (unsigned Line = lineTooDeep(Rest)) // before json::parse, which recurses, sees it
+      return DecisionsPath + ":" + std::to_string(Line) + ": " + TooDeep;
     unsigned LineNo = 0;
     while (!Rest.empty()) {
       auto [Line, Tail] = Rest.split('\n');
