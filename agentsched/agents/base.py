@@ -5,6 +5,7 @@ file.py:Class, an entry point) into an agent."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..core.protocol import Candidate, DecisionPoint
 
@@ -23,6 +24,11 @@ class Agent:
 
     def pick(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def check_target(self, target: Any) -> None:
+        """Called before the first decision point of a live compile, with its target (an
+        agentsched.targets.Target: .name, .family); an agent made for another target raises
+        ValueError naming what does not fit."""
 
     def stats(self) -> dict:
         """Per-run counters worth reporting (calls, fallbacks, tokens...)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.policy import SchedulingPolicy, evaluate, load_policy
+from ..core.policy import PRESSURE_SETS, PolicyError, SchedulingPolicy, evaluate, load_policy
 from .base import Agent
 
 PREFIX = "policy:"
@@ -16,7 +16,24 @@ class PolicyFileAgent(Agent):
 
     def __init__(self, policy: SchedulingPolicy | str | Path, seed: int = 0, **_):
         self.policy = policy if isinstance(policy, SchedulingPolicy) else load_policy(policy)
+        self.where = "policy" if isinstance(policy, SchedulingPolicy) else str(policy)
         self.decisions = self.guard_interventions = 0
+
+    def check_target(self, target) -> None:
+        """What the plugin refuses, refused here too: a policy for another target family,
+        or pressure sets the family does not have (agentsched knows those of PRESSURE_SETS;
+        the plugin asks LLVM)."""
+        family, p = target.family, self.policy
+        if p.target != family:
+            raise PolicyError(f"{self.where}: field 'target' is {p.target!r}, but the compile "
+                              f"is for {target.name} ({family})")
+        known = sorted({s for sets in PRESSURE_SETS[family].values() for s in sets})
+        for group, sets in p.pressure_sets.items():
+            for name in sets:
+                if name not in known:
+                    raise PolicyError(f"{self.where}: field 'pressure_sets.{group}.{name}' "
+                                      f"names no register pressure set of {family} (known: "
+                                      f"{', '.join(known)})")
 
     def pick(self, point):
         choice = evaluate(self.policy, point)

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from .files import write_text as atomic_write_text
+from .inputs import MAX_POLICY_BYTES, TOO_DEEP, InputError, line_too_deep, read_input
 from .protocol import CLASSES, Candidate, DecisionPoint
 
 FORMAT = "agentsched-policy"
@@ -225,18 +226,37 @@ def policy_from_dict(d, where: str = "policy") -> SchedulingPolicy:
 
 
 def load_policy(path: str | Path) -> SchedulingPolicy:
-    path = Path(path)
+    """A policy file, read by the plugin's rules (core.inputs: a regular file, at most
+    MAX_POLICY_BYTES, JSON nested at most MAX_JSON_DEPTH deep) and checked field by field;
+    PolicyError names the file and what is wrong, as the plugin does."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise PolicyError(f"{path}: cannot read policy file: {e.strerror}") from None
+        data = read_input(path, MAX_POLICY_BYTES)
+    except InputError as e:
+        if not str(path):  # the plugin's words: nothing names the file
+            raise PolicyError(f"cannot read policy file '': {e}") from None
+        raise PolicyError(f"{path}: cannot read policy file: {e}") from None
+    if line := line_too_deep(data):
+        raise PolicyError(f"{path}: line {line}: {TOO_DEEP}")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise PolicyError(f"{path}: not UTF-8 text: {e}") from None
     try:
-        d = json.loads(text)
+        d = json.loads(text, parse_constant=_not_json, parse_int=_json_int)
     except ValueError as e:
         raise PolicyError(f"{path}: not JSON: {e}") from None
     return policy_from_dict(d, str(path))
+
+
+def _not_json(name: str):
+    """NaN and Infinity, which Python's json takes and JSON (and the plugin) do not."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _json_int(digits: str) -> int | float:
+    """An integer as the plugin reads it: beyond 64 bits it is a double (Python's int()
+    would refuse one of more than 4300 digits; as a double it is inf, refused by range)."""
+    return int(digits) if len(digits) <= 20 else float(digits)
 
 
 def save_policy(policy: SchedulingPolicy, path: str | Path) -> None:

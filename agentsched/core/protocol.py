@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .files import write_text
+from .inputs import MAX_DECISIONS_BYTES, TOO_DEEP, InputError, line_too_deep, open_input
 
 ZONES = ("top", "bot")
 CLASSES = ("valu", "salu", "vmem_load", "vmem_store", "smem", "lds", "branch", "other")
@@ -413,24 +415,30 @@ def parse_decision(line: str, where: str = "decision") -> Decision:
 
 
 def iter_decisions(path: str | Path) -> Iterator[Decision]:
-    """Decisions of a decision file, read line by line (memory does not grow with the file).
-    Raises ProtocolError naming file and line."""
-    path = Path(path)
+    """Decisions of a decision file, read line by line (memory does not grow with the file)
+    by the plugin's rules (core.inputs: a regular file, at most MAX_DECISIONS_BYTES, lines
+    split at '\\n' only, JSON nested at most MAX_JSON_DEPTH deep). Raises ProtocolError
+    naming file and line."""
     try:
-        fh = open(path, encoding="utf-8")
-    except OSError as e:
-        raise ProtocolError(f"{path}: cannot read decision file: {e.strerror}") from None
-    with fh:
-        try:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    yield parse_decision(line)
-                except (ValueError, KeyError, TypeError) as e:
-                    raise ProtocolError(f"{path}:{n}: malformed decision: {_why(e)}") from None
-        except UnicodeDecodeError as e:
-            raise ProtocolError(f"{path}: not UTF-8 text: {e}") from None
+        fd = open_input(path, MAX_DECISIONS_BYTES)
+    except InputError as e:
+        if not str(path):  # the plugin's words: nothing names the file
+            raise ProtocolError(f"cannot read decision file '': {e}") from None
+        raise ProtocolError(f"{path}: cannot read decision file: {e}") from None
+    with os.fdopen(fd, "rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            try:
+                if line_too_deep(raw):  # before json.loads, which recurses, sees it
+                    raise ValueError(TOO_DEEP)
+                yield parse_decision(raw.decode("utf-8"))
+            except UnicodeDecodeError as e:
+                raise ProtocolError(f"{path}:{n}: not UTF-8 text: {e}") from None
+            except json.JSONDecodeError as e:  # the plugin's words
+                raise ProtocolError(f"{path}:{n}: malformed decision: not JSON: {e}") from None
+            except (ValueError, KeyError, TypeError) as e:
+                raise ProtocolError(f"{path}:{n}: malformed decision: {_why(e)}") from None
 
 
 def read_decisions(path: str | Path) -> list[Decision]:

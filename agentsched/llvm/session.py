@@ -302,6 +302,9 @@ def run_live(session: LiveSession, agent: Any, timeout: float | None = None) -> 
     AgentError, and the caller's `with` stops llc."""
     seconds = agent_timeout(timeout, agent)
     name = getattr(agent, "name", agent)
+    check_target = getattr(agent, "check_target", None)
+    if check_target is not None:  # an agent made for another target says so, up front
+        check_target(session.target)
     with _Deadline(seconds) as deadline:
         for point in session:
             try:

@@ -3,6 +3,7 @@
 
 #include "llvm/Support/FileSystem.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -56,12 +57,10 @@ std::string readInputFile(const std::string &Path, const char *What, uint64_t Ma
 }
 
 unsigned lineTooDeep(StringRef Text) {
-  unsigned Depth = 0, Line = 1;
+  unsigned Depth = 0;
   bool InString = false;
-  for (size_t I = 0, E = Text.size(); I != E; ++I) {
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
     char C = Text[I];
-    if (C == '\n')
-      ++Line;
     if (InString) {
       if (C == '\\')
         ++I; // the escaped character cannot end the string
@@ -71,7 +70,7 @@ unsigned lineTooDeep(StringRef Text) {
       InString = true;
     } else if (C == '[' || C == '{') {
       if (++Depth > MaxJsonDepth)
-        return Line;
+        return 1 + std::count(Text.begin(), Text.begin() + I, '\n');
     } else if ((C == ']' || C == '}') && Depth) {
       --Depth;
     }

@@ -31,8 +31,9 @@ inline constexpr unsigned MaxJsonDepth = 64; // a policy needs 6, a decision lin
 std::string readInputFile(const std::string &Path, const char *What, uint64_t MaxBytes,
                           std::unique_ptr<MemoryBuffer> &Out);
 
-// The first line (from 1) on which Text's JSON nests deeper than MaxJsonDepth arrays and
-// objects, strings skipped; 0 when it does not. One pass, no recursion.
+// The line (from 1) on which Text's JSON first nests deeper than MaxJsonDepth arrays and
+// objects (strings skipped, a backslash in one escapes the next byte); 0 when it does not.
+// One pass, no recursion; agentsched.core.inputs.line_too_deep is the same scan.
 unsigned lineTooDeep(StringRef Text);
 
 // What is wrong with such a line.

@@ -48,8 +48,6 @@ public:
     if (!Unread.empty())
       return Unread;
     StringRef Rest = Buf->getBuffer();
-    if (unsigned Line = lineTooDeep(Rest)) // before json::parse, which recurses, sees it
-      return DecisionsPath + ":" + std::to_string(Line) + ": " + TooDeep;
     unsigned LineNo = 0;
     while (!Rest.empty()) {
       auto [Line, Tail] = Rest.split('\n');
@@ -58,6 +56,8 @@ public:
       if (Line.trim().empty())
         continue;
       std::string Where = DecisionsPath + ":" + std::to_string(LineNo) + ": ";
+      if (lineTooDeep(Line)) // before json::parse, which recurses, sees it
+        return Where + TooDeep;
       Expected<json::Value> V = json::parse(Line);
       if (!V)
         return Where + "not JSON: " + toString(V.takeError());
