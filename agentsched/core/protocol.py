@@ -78,6 +78,11 @@ class DecisionPoint:
     instructions: list[RegionInstr] | None = None  # whole region, step 0 only
     # the region's maximum pressure in its order before this pass: pset -> units (nonzero)
     pressure_max: dict = field(default_factory=dict)
+    # -agent-sched-features: one row per candidate (in `candidates` order), each the plugin's
+    # whole feature catalog (agentsched.llvm.plugin.feature_names()) as exact doubles;
+    # np.asarray(point.features) is the (candidates x features) float64 matrix. None when
+    # the line had none.
+    features: tuple[tuple[float, ...], ...] | None = None
 
     @property
     def key(self) -> tuple[str, int, int, int]:
@@ -232,6 +237,28 @@ def _candidate(d: dict, where: str = "") -> Candidate:
         may_store=d["may_store"], pressure_diff=_pressure(d, "pressure_diff", where))
 
 
+def _features(d: dict, n: int) -> tuple[tuple[float, ...], ...] | None:
+    """The optional "features": n rows (one per candidate) of as many numbers each."""
+    if "features" not in d:
+        return None
+    rows = _field(d, "features", list)
+    if len(rows) != n:
+        raise ValueError(f"field 'features' must have {n} rows (one per candidate), got "
+                         f"{len(rows)}")
+    width = len(rows[0]) if rows and type(rows[0]) is list else 0
+    out = []
+    for i, row in enumerate(rows):
+        if type(row) is not list or not row or len(row) != width:
+            raise ValueError(f"field 'features[{i}]' must be an array of {width or 'some'} "
+                             f"numbers (as every row), got {_short(row)}")
+        if not all(type(x) is float or type(x) is int for x in row):
+            j = next(j for j, x in enumerate(row) if type(x) not in (float, int))
+            raise ValueError(f"field 'features[{i}][{j}]' must be a number, got "
+                             f"{_short(row[j])}")
+        out.append(tuple(map(float, row)))
+    return tuple(out)
+
+
 def _check_picks(point: DecisionPoint) -> DecisionPoint:
     keys = {c.key for c in point.candidates}
     for name, pick in (("llvm", point.llvm), ("chosen", point.chosen)):
@@ -247,7 +274,7 @@ def point_from_dict(d: dict) -> DecisionPoint:
     point = DecisionPoint(**_header(d),
                           candidates=[_candidate(c, f"candidates[{i}].")
                                       for i, c in enumerate(cands)],
-                          instructions=_instructions(d))
+                          instructions=_instructions(d), features=_features(d, len(cands)))
     return _check_picks(point)
 
 
@@ -315,7 +342,8 @@ class ChannelDecoder:
             cand = self._candidate(id, zone, self._QUEUE[q], _pressure_diff(pd, i))
             self._current[(id, zone)] = cand
             bisect.insort(self._order, cand, key=_order_key)
-        point = DecisionPoint(**header, candidates=list(self._order), instructions=instrs)
+        point = DecisionPoint(**header, candidates=list(self._order), instructions=instrs,
+                              features=_features(d, len(self._order)))
         return _check_picks(point)
 
     def _remove(self, cand: Candidate) -> None:
