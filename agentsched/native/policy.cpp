@@ -17,7 +17,7 @@
 namespace agentsched {
 
 // A learned policy (-agent-sched-policy=FILE, docs/policy.md) evaluated here, with no Python
-// and no pipe. Its Python twin, agentsched/core/policy.py, must pick the same candidates, so
+// and no pipe. Its Python twin, agentsched.core.policy, must pick the same candidates, so
 // both compute the same doubles with the same operations in the same order: the features,
 // z = (x - mean) / scale, each layer's output as 0 + w[0]*z[0] + w[1]*z[1] + ... (inputs in
 // order) + bias, then the activation (the plugin is built with -ffp-contract=off: no fused
