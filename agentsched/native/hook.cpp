@@ -7,6 +7,8 @@
 #include "sources.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineScheduler.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
@@ -14,6 +16,21 @@
 #include <optional>
 
 namespace agentsched {
+
+// The strategy's protected state, reached through a derived class: legal C++, and the layout
+// is the public headers' (GCN's strategy derives from GenericScheduler).
+struct GenAccess : GenericScheduler {
+  using GenericScheduler::Bot;
+  using GenericScheduler::BotCand;
+  using GenericScheduler::DAG;
+  using GenericScheduler::Top;
+  using GenericScheduler::TopCand;
+};
+static constexpr auto TopOf = &GenAccess::Top;
+static constexpr auto BotOf = &GenAccess::Bot;
+static constexpr auto TopCandOf = &GenAccess::TopCand;
+static constexpr auto BotCandOf = &GenAccess::BotCand;
+static constexpr auto DAGOf = &GenAccess::DAG;
 
 Totals Stats;
 DenseMap<void *, FunctionHook *> HookOf;
@@ -144,6 +161,15 @@ static void endPass(FunctionHook &H) {
 }
 
 // ======================================================== snapshot
+
+bool Snapshot::isCandidate(Pick K) const {
+  for (const Cand &C : Cands)
+    if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
+      return true;
+  return false;
+}
+
+Pick Snapshot::pickAt(size_t I) const { return {idOf(H, Cands[I].SU->getInstr()), Cands[I].Top}; }
 
 // Lets LLVM pick and lists the candidates; nullopt when the region is done.
 static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S,

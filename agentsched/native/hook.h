@@ -16,8 +16,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/CodeGen/MachineFunction.h"
-#include "llvm/CodeGen/MachineScheduler.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/JSON.h"
 
@@ -29,28 +27,19 @@
 #include <tuple>
 #include <vector>
 
+// The scheduler's classes by name only: their header (MachineScheduler.h, which brings most
+// of CodeGen) is for the files that work on the DAG, not for every user of this state.
+namespace llvm {
+class GenericScheduler;
+class MachineFunction;
+class MachineInstr;
+class MachineSchedStrategy;
+class ScheduleDAGInstrs;
+class ScheduleDAGMILive;
+class SUnit;
+} // namespace llvm
+
 namespace agentsched {
-
-// ------------------------------------------- reaching protected LLVM state
-// Pointers to protected members, taken through derived classes: legal C++, and the layout
-// is the public headers' (GCN's strategy derives from GenericScheduler).
-
-struct DAGAccess : ScheduleDAGMI {
-  using ScheduleDAGMI::SchedImpl;
-};
-struct GenAccess : GenericScheduler {
-  using GenericScheduler::Bot;
-  using GenericScheduler::BotCand;
-  using GenericScheduler::DAG;
-  using GenericScheduler::Top;
-  using GenericScheduler::TopCand;
-};
-inline constexpr auto SchedImplOf = &DAGAccess::SchedImpl;
-inline constexpr auto TopOf = &GenAccess::Top;
-inline constexpr auto BotOf = &GenAccess::Bot;
-inline constexpr auto TopCandOf = &GenAccess::TopCand;
-inline constexpr auto BotCandOf = &GenAccess::BotCand;
-inline constexpr auto DAGOf = &GenAccess::DAG;
 
 using PickNodeFn = SUnit *(*)(MachineSchedStrategy *, bool &);
 using FinalizeFn = void (*)(ScheduleDAGInstrs *);
@@ -187,12 +176,8 @@ struct Snapshot {
   bool IsChoice;           // at least two distinct instructions
   mutable std::string FeaturesText = {}; // -agent-sched-features: serialized once (when asked)
 
-  bool isCandidate(Pick K) const {
-    for (const Cand &C : Cands)
-      if (C.Top == K.Top && idOf(H, C.SU->getInstr()) == K.Id)
-        return true;
-    return false;
-  }
+  bool isCandidate(Pick K) const;
+  Pick pickAt(size_t I) const; // Cands[I] as (id, zone)
 };
 
 // The replacements of the strategy's pickNode() and the DAG's finalizeSchedule()

@@ -435,7 +435,7 @@ public:
         ++Stats.GuardInterventions;
       }
     }
-    return {idOf(S.H, S.Cands[Choice].SU->getInstr()), S.Cands[Choice].Top};
+    return S.pickAt(Choice);
   }
 };
 

@@ -8,6 +8,8 @@
 #include "vtable_patch.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineScheduler.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
@@ -16,6 +18,12 @@
 #include <cstdio>
 
 namespace agentsched {
+
+// The DAG's protected strategy, reached through a derived class (legal C++).
+struct DAGAccess : ScheduleDAGMI {
+  using ScheduleDAGMI::SchedImpl;
+};
+static constexpr auto SchedImplOf = &DAGAccess::SchedImpl;
 
 static bool SetUpDone = false;
 static std::string SetUpError; // file-scope: finishAtExit reads it after local statics died
