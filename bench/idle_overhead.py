@@ -3,9 +3,9 @@
 
 Usage: python bench/idle_overhead.py OLD.so [NEW.so] [--repeats 15] [--targets gfx1100,sm_90]
            [--kernels fused_mlp,gemm8x8,fa_decode,fa_decode_wpe1]
-NEW.so defaults to the current build (agentsched plugin-path); build OLD.so from an older
-agent_sched.cpp with the flags of agentsched.tools.plugin.build_command. Prints one JSON
-row per kernel and target (median wall times over the repeats) and the median overheads.
+NEW.so defaults to the current build (agentsched plugin-path); build OLD.so from older
+plugin sources as agentsched.tools.plugin.build_commands does. Prints one JSON row per kernel
+and target (median wall times over the repeats) and the median overheads.
 """
 from __future__ import annotations
 

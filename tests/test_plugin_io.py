@@ -458,3 +458,28 @@ def test_damaged_cached_plugin_is_rebuilt(tmp_path, monkeypatch):
     assert cached.read_bytes() == data
     ir, t = ir_for("gemm_tile.cu", "gfx1100")
     assert compile_ir(ir, t).report["decisions"] > 0
+
+
+def test_the_plugin_digest_covers_every_source_file(tmp_path, monkeypatch):
+    """Every .cpp and .h of native/ names the build, by name and content: a changed header
+    (or a renamed file) is another plugin, never an old cached one."""
+    import shutil
+
+    from agentsched.tools import plugin as plugin_mod
+    native = tmp_path / "native"
+    shutil.copytree(plugin_mod.NATIVE_DIR, native)
+    monkeypatch.setattr(plugin_mod, "NATIVE_DIR", native)
+    digest = plugin_mod.plugin_digest.__wrapped__
+    names = [p.name for p in plugin_mod.plugin_sources()]
+    assert names == sorted(p.name for p in native.iterdir() if p.suffix in (".cpp", ".h"))
+    assert {"hook.h", "hook.cpp", "features.h", "registration.cpp"} <= set(names)
+    before = digest()
+    assert before == plugin_mod.plugin_digest()  # the copy is the package's sources
+    (native / "features.h").write_text((native / "features.h").read_text() + "\n")
+    changed = digest()
+    (native / "features.h").rename(native / "features2.h")
+    assert len({before, changed, digest()}) == 3
+    compiles, link = plugin_mod.build_commands(tmp_path / "p.so", tmp_path)
+    assert [c[c.index("-c") + 1] for c in compiles] == \
+        [str(native / n) for n in names if n.endswith(".cpp")]
+    assert all("-DNDEBUG" in c for c in compiles) and "-DNDEBUG" in link

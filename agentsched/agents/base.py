@@ -25,9 +25,10 @@ class Agent:
     def pick(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def start(self, target: Any) -> None:
-        """A compile for `target` (an agentsched.targets.Target) begins; an agent that only
-        fits some targets refuses the others here, before the first point."""
+    def check_target(self, target: Any) -> None:
+        """Called before the first decision point of a live compile, with its target (an
+        agentsched.targets.Target: .name, .family); an agent made for another target raises
+        ValueError naming what does not fit."""
 
     def stats(self) -> dict:
         """Per-run counters worth reporting (calls, fallbacks, tokens...)."""

@@ -16,10 +16,12 @@ class PolicyFileAgent(Agent):
 
     def __init__(self, policy: SchedulingPolicy | str | Path, seed: int = 0, **_):
         self.policy = policy if isinstance(policy, SchedulingPolicy) else load_policy(policy)
-        self.where = str(policy) if not isinstance(policy, SchedulingPolicy) else "policy"
+        self.where = "policy" if isinstance(policy, SchedulingPolicy) else str(policy)
         self.decisions = self.guard_interventions = 0
 
-    def start(self, target) -> None:
+    def check_target(self, target) -> None:
+        """What the plugin refuses, refused here too: a policy for another target family,
+        or pressure sets the target's policies do not count (Target.pressure_sets)."""
         check_policy_for(self.policy, target.name, target.family, target.pressure_sets,
                          self.where)
 

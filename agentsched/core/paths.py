@@ -7,7 +7,7 @@ from pathlib import Path
 from . import env
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
-PLUGIN_SOURCE = PACKAGE_DIR / "native" / "agent_sched.cpp"
+NATIVE_DIR = PACKAGE_DIR / "native"  # the plugin's C++ sources (*.cpp) and headers (*.h)
 KERNELS_DIR = PACKAGE_DIR / "kernels"
 KERNEL_SRC_DIR = KERNELS_DIR / "src"
 KERNEL_INCLUDE_DIR = KERNELS_DIR / "include"

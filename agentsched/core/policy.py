@@ -9,7 +9,7 @@ pressure above what its unscheduled order (or LLVM's own pick) needs.
 The same file is evaluated in two places, which must agree on every pick:
 
 * in the compiler, with no Python: ``llc-19 -load=... -misched=agent-sched
-  -agent-sched-policy=FILE`` (agentsched/native/agent_sched.cpp);
+  -agent-sched-policy=FILE`` (agentsched/native/policy.cpp);
 * here, on a ``DecisionPoint``: ``choose(policy, point)``, and ``PolicyFileAgent`` (agent
   name ``policy:FILE``) over the live channel.
 
@@ -32,8 +32,10 @@ from pathlib import Path
 
 import numpy as np
 
+from .catalog import CANDIDATE_FEATURES, CLASSES, FEATURES
 from .files import write_text as atomic_write_text
-from .protocol import CLASSES, Candidate, DecisionPoint
+from .inputs import MAX_POLICY_BYTES, TOO_DEEP, InputError, line_too_deep, read_input
+from .protocol import Candidate, DecisionPoint
 
 FORMAT = "agentsched-policy"
 VERSION = 1
@@ -49,17 +51,8 @@ MIN_SCALE = 1e-9
 MAX_LAYERS = 8
 MAX_WIDTH = 1024
 
-# The feature catalog, in the order of docs/policy.md (the plugin has the same list; a test
-# compares them). A policy names the features it uses, in its own order.
-CANDIDATE_FEATURES = (
-    "latency", "depth", "height", "vgpr_defs", "sgpr_defs", "vgpr_uses", "sgpr_uses",
-    "may_load", "may_store", "available", "zone_top", "vgpr_pressure_diff",
-    "sgpr_pressure_diff", *(f"cls_{c}" for c in CLASSES), "is_llvm_pick",
-    "slack", "pressure_after")
-REGION_FEATURES = (
-    "critical_path", "step_frac", "remaining_frac", "log_region_size", "log_candidates",
-    "pressure_top", "pressure_bot", "stage", "visit")
-FEATURES = CANDIDATE_FEATURES + REGION_FEATURES
+# The feature catalog (core/catalog.py: the plugin's features.def). A policy names the
+# features it uses, in its own order.
 F_INDEX = {n: i for i, n in enumerate(FEATURES)}
 # agentsched.searches.policies's LinearPolicy features (same names, same definitions, except
 # that the pressure diffs count the register sets of Target.pressure_sets on every target).
@@ -165,18 +158,37 @@ def check_policy_for(policy: SchedulingPolicy, gpu: str, family: str, sets: dict
 
 
 def load_policy(path: str | Path) -> SchedulingPolicy:
-    path = Path(path)
+    """A policy file, read by the plugin's rules (core.inputs: a regular file, at most
+    MAX_POLICY_BYTES, JSON nested at most MAX_JSON_DEPTH deep) and checked field by field;
+    PolicyError names the file and what is wrong, as the plugin does."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise PolicyError(f"{path}: cannot read policy file: {e.strerror}") from None
+        data = read_input(path, MAX_POLICY_BYTES)
+    except InputError as e:
+        if not str(path):  # the plugin's words: nothing names the file
+            raise PolicyError(f"cannot read policy file '': {e}") from None
+        raise PolicyError(f"{path}: cannot read policy file: {e}") from None
+    if line := line_too_deep(data):
+        raise PolicyError(f"{path}: line {line}: {TOO_DEEP}")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise PolicyError(f"{path}: not UTF-8 text: {e}") from None
     try:
-        d = json.loads(text)
+        d = json.loads(text, parse_constant=_not_json, parse_int=_json_int)
     except ValueError as e:
         raise PolicyError(f"{path}: not JSON: {e}") from None
     return policy_from_dict(d, str(path))
+
+
+def _not_json(name: str):
+    """NaN and Infinity, which Python's json takes and JSON (and the plugin) do not."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _json_int(digits: str) -> int | float:
+    """An integer as the plugin reads it: beyond 64 bits it is a double (Python's int()
+    would refuse one of more than 4300 digits; as a double it is inf, refused by range)."""
+    return int(digits) if len(digits) <= 20 else float(digits)
 
 
 def save_policy(policy: SchedulingPolicy, path: str | Path) -> None:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .catalog import CLASSES
 from .files import write_text
+from .inputs import MAX_DECISIONS_BYTES, TOO_DEEP, InputError, line_too_deep, open_input
 
 ZONES = ("top", "bot")
-CLASSES = ("valu", "salu", "vmem_load", "vmem_store", "smem", "lds", "branch", "other")
 
 
 class ProtocolError(ValueError):
@@ -76,6 +78,11 @@ class DecisionPoint:
     instructions: list[RegionInstr] | None = None  # whole region, step 0 only
     # the region's maximum pressure in its order before this pass: pset -> units (nonzero)
     pressure_max: dict = field(default_factory=dict)
+    # -agent-sched-features: one row per candidate (in `candidates` order), each the plugin's
+    # whole feature catalog (agentsched.tools.plugin.feature_names()) as exact doubles;
+    # np.asarray(point.features) is the (candidates x features) float64 matrix. None when
+    # the line had none.
+    features: tuple[tuple[float, ...], ...] | None = None
 
     @property
     def key(self) -> tuple[str, int, int, int]:
@@ -230,6 +237,28 @@ def _candidate(d: dict, where: str = "") -> Candidate:
         may_store=d["may_store"], pressure_diff=_pressure(d, "pressure_diff", where))
 
 
+def _features(d: dict, n: int) -> tuple[tuple[float, ...], ...] | None:
+    """The optional "features": n rows (one per candidate) of as many numbers each."""
+    if "features" not in d:
+        return None
+    rows = _field(d, "features", list)
+    if len(rows) != n:
+        raise ValueError(f"field 'features' must have {n} rows (one per candidate), got "
+                         f"{len(rows)}")
+    width = len(rows[0]) if rows and type(rows[0]) is list else 0
+    out = []
+    for i, row in enumerate(rows):
+        if type(row) is not list or not row or len(row) != width:
+            raise ValueError(f"field 'features[{i}]' must be an array of {width or 'some'} "
+                             f"numbers (as every row), got {_short(row)}")
+        if not all(type(x) is float or type(x) is int for x in row):
+            j = next(j for j, x in enumerate(row) if type(x) not in (float, int))
+            raise ValueError(f"field 'features[{i}][{j}]' must be a number, got "
+                             f"{_short(row[j])}")
+        out.append(tuple(map(float, row)))
+    return tuple(out)
+
+
 def _check_picks(point: DecisionPoint) -> DecisionPoint:
     keys = {c.key for c in point.candidates}
     for name, pick in (("llvm", point.llvm), ("chosen", point.chosen)):
@@ -245,7 +274,7 @@ def point_from_dict(d: dict) -> DecisionPoint:
     point = DecisionPoint(**_header(d),
                           candidates=[_candidate(c, f"candidates[{i}].")
                                       for i, c in enumerate(cands)],
-                          instructions=_instructions(d))
+                          instructions=_instructions(d), features=_features(d, len(cands)))
     return _check_picks(point)
 
 
@@ -313,7 +342,8 @@ class ChannelDecoder:
             cand = self._candidate(id, zone, self._QUEUE[q], _pressure_diff(pd, i))
             self._current[(id, zone)] = cand
             bisect.insort(self._order, cand, key=_order_key)
-        point = DecisionPoint(**header, candidates=list(self._order), instructions=instrs)
+        point = DecisionPoint(**header, candidates=list(self._order), instructions=instrs,
+                              features=_features(d, len(self._order)))
         return _check_picks(point)
 
     def _remove(self, cand: Candidate) -> None:
@@ -413,24 +443,30 @@ def parse_decision(line: str, where: str = "decision") -> Decision:
 
 
 def iter_decisions(path: str | Path) -> Iterator[Decision]:
-    """Decisions of a decision file, read line by line (memory does not grow with the file).
-    Raises ProtocolError naming file and line."""
-    path = Path(path)
+    """Decisions of a decision file, read line by line (memory does not grow with the file)
+    by the plugin's rules (core.inputs: a regular file, at most MAX_DECISIONS_BYTES, lines
+    split at '\\n' only, JSON nested at most MAX_JSON_DEPTH deep). Raises ProtocolError
+    naming file and line."""
     try:
-        fh = open(path, encoding="utf-8")
-    except OSError as e:
-        raise ProtocolError(f"{path}: cannot read decision file: {e.strerror}") from None
-    with fh:
-        try:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    yield parse_decision(line)
-                except (ValueError, KeyError, TypeError) as e:
-                    raise ProtocolError(f"{path}:{n}: malformed decision: {_why(e)}") from None
-        except UnicodeDecodeError as e:
-            raise ProtocolError(f"{path}: not UTF-8 text: {e}") from None
+        fd = open_input(path, MAX_DECISIONS_BYTES)
+    except InputError as e:
+        if not str(path):  # the plugin's words: nothing names the file
+            raise ProtocolError(f"cannot read decision file '': {e}") from None
+        raise ProtocolError(f"{path}: cannot read decision file: {e}") from None
+    with os.fdopen(fd, "rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            try:
+                if line_too_deep(raw):  # before json.loads, which recurses, sees it
+                    raise ValueError(TOO_DEEP)
+                yield parse_decision(raw.decode("utf-8"))
+            except UnicodeDecodeError as e:
+                raise ProtocolError(f"{path}:{n}: not UTF-8 text: {e}") from None
+            except json.JSONDecodeError as e:  # the plugin's words
+                raise ProtocolError(f"{path}:{n}: malformed decision: not JSON: {e}") from None
+            except (ValueError, KeyError, TypeError) as e:
+                raise ProtocolError(f"{path}:{n}: malformed decision: {_why(e)}") from None
 
 
 def read_decisions(path: str | Path) -> list[Decision]:

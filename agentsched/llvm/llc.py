@@ -22,7 +22,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 channel: str | None = None, policy: Path | None = None,
                 lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
-                full_state_log: bool = False, function: str | None = None) -> list[str]:
+                full_state_log: bool = False, function: str | None = None,
+                features: bool = False) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
@@ -44,6 +45,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append(f"-agent-sched-policy={policy}")
         if lenient:
             cmd.append("-agent-sched-lenient")
+        if features:
+            cmd.append("-agent-sched-features")
     return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]
 
 

@@ -54,15 +54,18 @@ class LiveSession:
 
     Iterate (or call next_point()) to get the next DecisionPoint with a choice, answer() it
     with one of its candidates; when llc is done the iteration ends and `result` holds the
-    compile. base, state_log, full_state_log, extra: as for compile_ir."""
+    compile. base, state_log, full_state_log, extra: as for compile_ir. features: every
+    point (and state log line) carries its candidates' feature rows (DecisionPoint.features,
+    columns agentsched.tools.plugin.feature_names(); -agent-sched-features)."""
 
     def __init__(self, ir: str | Path, target: str | Target, *, base: str = "target",
                  state_log: str | Path | None = None, full_state_log: bool = False,
-                 extra: list[str] | None = None):
+                 extra: list[str] | None = None, features: bool = False):
         self.ir = Path(ir)
         self.target = parse_target(target)
         self.entry = ir_entry(self.ir)  # the kernel the IR names: the only function asked
         self.base, self.extra, self.full_state_log = base, extra, full_state_log
+        self.features = features
         self.state_log = Path(state_log) if state_log is not None else None
         self.decisions: list[Decision] = []  # the answers so far (replayable)
         self.points = 0  # decision points received
@@ -108,7 +111,8 @@ class LiveSession:
         cmd = llc_command(self.ir, self.target, self._tmp / "out.s",
                           report=self._tmp / "report.json", state_log=self._log,
                           channel=f"{to_llc_r},{from_llc_w}", base=self.base, extra=self.extra,
-                          full_state_log=self.full_state_log, function=self.entry)
+                          full_state_log=self.full_state_log, function=self.entry,
+                          features=self.features)
         try:
             self._proc = subprocess.Popen(cmd, pass_fds=(to_llc_r, from_llc_w),
                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -302,9 +306,9 @@ def run_live(session: LiveSession, agent: Any, timeout: float | None = None) -> 
     AgentError, and the caller's `with` stops llc."""
     seconds = agent_timeout(timeout, agent)
     name = getattr(agent, "name", agent)
-    start = getattr(agent, "start", None)  # an Agent refuses a target it does not fit here
-    if start is not None:
-        start(session.target)
+    check_target = getattr(agent, "check_target", None)
+    if check_target is not None:  # an agent made for another target says so, up front
+        check_target(session.target)
     with _Deadline(seconds) as deadline:
         for point in session:
             try:

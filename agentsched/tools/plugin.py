@@ -1,17 +1,24 @@
 """Build the scheduler plugin on first use and cache it per LLVM version and source.
 
+The plugin is every .cpp of agentsched/native, compiled in parallel and linked into one .so.
 The cached .so is checked against the sha256 written next to it after a successful build
 (a truncated or altered plugin would crash llc, e.g. with SIGBUS) and rebuilt on mismatch.
+Next to it, the names of the plugin's feature catalog (feature_names), read from the
+plugin itself once, right after it is built.
 """
 from __future__ import annotations
 
 import fcntl
 import functools
+import json
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..core.files import staged_output, write_text
 from ..core.hashing import file_sha256, sha256_hex
-from ..core.paths import PLUGIN_SOURCE, data_dir
+from ..core.paths import NATIVE_DIR, data_dir
 from .programs import ToolFailed, find_tool, llvm_version, run
 
 # -DNDEBUG is mandatory: without it LLVM's ScheduleDAG layout differs from libLLVM's.
@@ -20,12 +27,20 @@ PLUGIN_FLAGS = ("-DNDEBUG", "-O2", "-ffp-contract=off", "-fPIC", "-shared",
                 "-fvisibility=hidden", "-fvisibility-inlines-hidden")
 
 
+def plugin_sources() -> list[Path]:
+    """Every file the plugin is built from: native/*.cpp, *.h and *.def, sorted by name."""
+    return sorted((p for p in NATIVE_DIR.iterdir() if p.suffix in (".cpp", ".h", ".def")),
+                  key=lambda p: p.name)
+
+
 @functools.cache
 def plugin_digest() -> str:
-    """Identity of the plugin build: its source, its build flags and the LLVM it is built
-    for. It names the cached .so and is part of every cache key whose content the plugin
-    determines."""
-    return sha256_hex(PLUGIN_SOURCE.read_bytes() + " ".join(PLUGIN_FLAGS).encode() +
+    """Identity of the plugin build: its sources (names and contents), its build flags and
+    the LLVM it is built for. It names the cached .so and is part of every cache key whose
+    content the plugin determines."""
+    sources = b"".join(p.name.encode() + b"\0" + p.read_bytes() + b"\0"
+                       for p in plugin_sources())
+    return sha256_hex(sources + " ".join(PLUGIN_FLAGS).encode() +
                       llvm_version().encode())[:12]
 
 
@@ -47,11 +62,28 @@ def plugin_path(rebuild: bool = False) -> Path:
     return out
 
 
+@functools.cache
+def feature_names() -> tuple[str, ...]:
+    """The plugin's feature catalog, in its order: the columns of the rows that
+    -agent-sched-features gives every decision point (DecisionPoint.features)."""
+    so = plugin_path()
+    try:
+        names = json.loads(_features_file(so).read_text())["feature_names"]
+    except (OSError, ValueError, KeyError):  # a cache from before, or damaged: ask again
+        names = _probe_feature_names(so)
+        write_text(_features_file(so), json.dumps({"feature_names": names}) + "\n")
+    return tuple(names)
+
+
 _VERIFIED: dict[Path, tuple] = {}  # plugin -> (inode, size, mtime) when its hash matched
 
 
 def _checksum_file(so: Path) -> Path:
     return so.with_name(so.name + ".sha256")
+
+
+def _features_file(so: Path) -> Path:
+    return so.with_name(so.name + ".features.json")
 
 
 def _verified(so: Path) -> bool:
@@ -70,12 +102,49 @@ def _verified(so: Path) -> bool:
     return True
 
 
-def build_command(out: Path) -> list[str]:
+def build_commands(out: Path, obj_dir: Path) -> tuple[list[list[str]], list[str]]:
+    """The compile command of each .cpp (an object in obj_dir each) and the link command
+    that makes `out` of them."""
     config = find_tool("llvm-config-19")
     cxxflags = run([config, "--cxxflags"]).split()
     libdir = run([config, "--libdir"]).strip()
-    return [find_tool("g++"), *cxxflags, *PLUGIN_FLAGS, str(PLUGIN_SOURCE), "-o", str(out),
-            f"-L{libdir}", "-lLLVM-19", "-Wl,--no-undefined"]
+    gxx = find_tool("g++")
+    cpps = [p for p in plugin_sources() if p.suffix == ".cpp"]
+    objs = [str(obj_dir / (p.stem + ".o")) for p in cpps]
+    compiles = [[gxx, *cxxflags, *PLUGIN_FLAGS, "-c", str(p), "-o", o]
+                for p, o in zip(cpps, objs)]
+    link = [gxx, *PLUGIN_FLAGS, *objs, "-o", str(out), f"-L{libdir}", "-lLLVM-19",
+            "-Wl,--no-undefined"]
+    return compiles, link
+
+
+def build_plugin(out: Path) -> None:
+    """Build the plugin from the sources into `out`: the translation units in parallel,
+    then one link. Raises ToolFailed with the compiler's errors."""
+    with tempfile.TemporaryDirectory(prefix="agentsched-plugin-") as tmp:
+        compiles, link = build_commands(out, Path(tmp))
+        with ThreadPoolExecutor(max_workers=max(1, min(len(compiles),
+                                                       os.cpu_count() or 1))) as pool:
+            for done in [pool.submit(run, cmd) for cmd in compiles]:
+                done.result()  # the first failure, with its errors
+        run(link)
+
+
+# The smallest module llc compiles: the report of a run over it names the feature catalog.
+_PROBE_TRIPLE = "nvptx64-nvidia-cuda"
+
+
+def _probe_feature_names(so: Path) -> list[str]:
+    with tempfile.TemporaryDirectory(prefix="agentsched-plugin-") as tmp:
+        ir, report = Path(tmp) / "empty.ll", Path(tmp) / "report.json"
+        ir.write_text(f'target triple = "{_PROBE_TRIPLE}"\n')
+        run([find_tool("llc-19"), f"-mtriple={_PROBE_TRIPLE}", f"-load={so}",
+             "-misched=agent-sched", f"-agent-sched-report={report}", str(ir),
+             "-o", os.devnull])
+        names = json.loads(report.read_text()).get("feature_names")
+    if not (isinstance(names, list) and names and all(isinstance(n, str) for n in names)):
+        raise ToolFailed(f"the plugin {so} reports no feature catalog ('feature_names')")
+    return names
 
 
 def _build(out: Path) -> None:
@@ -84,8 +153,10 @@ def _build(out: Path) -> None:
     # plugin without one is rebuilt.
     try:
         with staged_output(out) as tmp:
-            run(build_command(tmp))
+            build_plugin(tmp)
+            names = _probe_feature_names(tmp)  # a plugin llc cannot load is no build
             checksum = file_sha256(tmp)
     except ToolFailed as e:
         raise ToolFailed(f"building the scheduler plugin failed: {e}") from None
+    write_text(_features_file(out), json.dumps({"feature_names": names}) + "\n")
     write_text(_checksum_file(out), checksum + "\n")

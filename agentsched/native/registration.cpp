@@ -1,0 +1,204 @@
+//===- registration.cpp - the scheduler llc creates, and the set-up ---------===//
+#include "registration.h"
+
+#include "hook.h"
+#include "outputs.h"
+#include "policy.h"
+#include "sources.h"
+#include "vtable_patch.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineScheduler.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdio>
+
+namespace agentsched {
+
+// The DAG's protected strategy, reached through a derived class (legal C++).
+struct DAGAccess : ScheduleDAGMI {
+  using ScheduleDAGMI::SchedImpl;
+};
+static constexpr auto SchedImplOf = &DAGAccess::SchedImpl;
+
+static bool SetUpDone = false;
+static std::string SetUpError; // file-scope: finishAtExit reads it after local statics died
+
+std::string setUp() {
+  std::string &Err = SetUpError;
+  if (SetUpDone)
+    return Err;
+  SetUpDone = true;
+  if (BaseSched != "target" && BaseSched != "generic")
+    return Err = "-agent-sched-base must be 'target' or 'generic'";
+  if (StateLogFormat != "compact" && StateLogFormat != "full")
+    return Err = "-agent-sched-state-log-format must be 'compact' or 'full'";
+  CompactLog = StateLogFormat == "compact";
+  const bool Decisions = given(DecisionsPath), Policy = given(PolicyPath);
+  if (Decisions && !ChannelFds.empty())
+    return Err = "give either -agent-sched-decisions or -agent-sched-channel, not both";
+  if (!ChannelFds.empty()) {
+    auto [R, W] = StringRef(ChannelFds).split(',');
+    int In, Out;
+    if (R.getAsInteger(10, In) || W.getAsInteger(10, Out))
+      return Err = "-agent-sched-channel expects 'RFD,WFD', got '" + ChannelFds + "'";
+    Source = liveChannel(In, Out);
+  }
+  if (Policy && (Decisions || !ChannelFds.empty()))
+    return Err = "give one of -agent-sched-decisions, -agent-sched-channel and "
+                 "-agent-sched-policy, not several";
+  if (Policy) {
+    if (!(Source = loadPolicy(Err)))
+      return Err;
+  }
+  if (Decisions) {
+    if (!(Source = loadDecisionFile(Err)))
+      return Err;
+  }
+  if (!StateLogPath.empty()) {
+    if (!(Err = openOutput(LogFile, StateLogPath)).empty())
+      return Err;
+    StateLog = std::make_unique<raw_fd_ostream>(LogFile.Fd, /*shouldClose=*/false);
+  }
+  if (!ReportPath.empty())
+    Err = openOutput(ReportFile, ReportPath);
+  return Err;
+}
+
+static void setUpOnce() {
+  std::string Err = setUp();
+  if (!Err.empty())
+    fail(Err);
+}
+
+// Decision points are keyed by function name; unnamed functions (all named "") get
+// "__unnamed_N", N their position in the module, so that each has keys of its own.
+static std::string functionKey(const Function &F) {
+  if (F.hasName())
+    return F.getName().str();
+  unsigned N = 0;
+  for (const Function &G : *F.getParent()) {
+    if (&G == &F)
+      break;
+    ++N;
+  }
+  return "__unnamed_" + std::to_string(N);
+}
+
+// ------------------------------------------------------------ unmatched decisions, early
+// Strict decisions that can no longer be used fail the compile as soon as that is known,
+// through the LLVMContext: llc then returns 1 and does not keep its -o file. (An error found
+// at exit, such as decisions for a module where no function reached the scheduler, can only
+// change the exit status: llc has written its output by then.)
+
+static StringMap<bool> HookableFunctions; // function key -> its scheduling is over
+static bool UnmatchedReported = false;
+
+static void noteModule(const Module &M) {
+  if (!HookableFunctions.empty())
+    return;
+  unsigned N = 0; // as functionKey, without its scan per function
+  for (const Function &F : M) {
+    std::string Key = F.hasName() ? F.getName().str() : "__unnamed_" + std::to_string(N);
+    ++N;
+    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction))
+      HookableFunctions.try_emplace(Key, false);
+  }
+}
+
+static void checkUnmatched(const MachineFunction &MF) {
+  if (!Source || UnmatchedReported)
+    return;
+  std::string Err = Source->unmatched([](StringRef Fn) {
+    auto It = HookableFunctions.find(Fn);
+    return It == HookableFunctions.end() || It->second;
+  });
+  if (Err.empty())
+    return;
+  UnmatchedReported = true;
+  MF.getFunction().getContext().emitError("agent-sched: " + Err);
+}
+
+void functionScheduled(const FunctionHook &H) {
+  HookableFunctions[H.Name] = true;
+  checkUnmatched(*H.MF);
+}
+
+static bool SchedulerReached = false; // createAgentScheduler ran, for any function
+
+void warnIfNothingScheduled() {
+  const char *Given = given(PolicyPath)      ? "-agent-sched-policy"
+                      : given(DecisionsPath) ? "-agent-sched-decisions"
+                      : !ChannelFds.empty()  ? "-agent-sched-channel"
+                                             : nullptr;
+  if (SchedulerReached || !Given)
+    return;
+  std::fprintf(stderr,
+               "agent-sched: warning: %s changed nothing: no function reached the machine "
+               "scheduler (%soptnone functions and declarations are never scheduled)\n",
+               Given,
+               enableMischedGiven() ? "" : "NVPTX runs it only with -enable-misched; ");
+}
+
+static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
+  SchedulerReached = true;
+  bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
+  ScheduleDAGInstrs *DAG = nullptr;
+  if (BaseSched != "generic" || !Hooked)
+    DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched
+  if (!DAG)
+    DAG = createGenericSchedLive(C);
+  if (!active())
+    return DAG;
+  setUpOnce();
+  if (!Hooked)
+    return DAG;
+  auto *MI = dynamic_cast<ScheduleDAGMILive *>(DAG);
+  auto *G = MI ? dynamic_cast<GenericScheduler *>((MI->*SchedImplOf).get()) : nullptr;
+  if (!G) {
+    static bool Warned = false;
+    if (!Warned)
+      errs() << "agent-sched: warning: this target's scheduler is not GenericScheduler-based; "
+                "decisions are not exposed for " << C->MF->getName() << "\n";
+    Warned = true;
+    return DAG;
+  }
+  Hooks.emplace_back();
+  FunctionHook &H = Hooks.back();
+  H.MF = C->MF;
+  H.Name = functionKey(C->MF->getFunction());
+  noteModule(*C->MF->getFunction().getParent());
+  checkUnmatched(*C->MF); // decisions for functions this module does not have
+  H.Strategy = G;
+  H.DAG = MI;
+  H.IsAMDGPU = C->MF->getTarget().getTargetTriple().isAMDGPU();
+  H.IsNVPTX = C->MF->getTarget().getTargetTriple().isNVPTX();
+  Stats.BaseName = BaseSched == "generic" ? "generic" : (H.IsAMDGPU ? "gcn" : "target");
+  numberFunction(H);
+  namespace vt = vtable_patch;
+  size_t StrategyEntries = vt::entries(G, vt::baseEntries<GenericScheduler>());
+  size_t DAGEntries = vt::entries(DAG, vt::baseEntries<ScheduleDAGMILive>());
+  Stats.Hooked = json::Object{{"strategy", vt::className(G)},
+                              {"strategy_vtable_slots", (int64_t)StrategyEntries},
+                              {"dag", vt::className(DAG)},
+                              {"dag_vtable_slots", (int64_t)DAGEntries}};
+  H.OrigPick = reinterpret_cast<PickNodeFn>(
+      vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
+                  StrategyEntries));
+  H.OrigFinalize = reinterpret_cast<FinalizeFn>(
+      vt::replace(DAG, vt::slotOf(&ScheduleDAGInstrs::finalizeSchedule),
+                  (void *)&hookedFinalizeSchedule, DAGEntries));
+  HookOf[G] = &H;
+  HookOf[DAG] = &H;
+  return DAG;
+}
+
+static MachineSchedRegistry AgentSchedRegistry(
+    "agent-sched", "Let an agent make every pre-RA scheduling decision (agentsched)",
+    createAgentScheduler);
+
+} // namespace agentsched
