@@ -18,8 +18,10 @@ error); then the forward pass (no grad) and a training step (forward, backward, 
 with CUDA events, 5 warm-ups then 30 timed iterations each (median, IQR), and 5 iterations
 under torch.profiler for the time of every CUDA kernel (the per-kernel breakdown).
 
-Variants run in rounds (triton, llvm, policy, [tuned], triton again: the A/A pair), the order
-rotated every round, so drift shows as the A/A spread and not as a speedup.
+First every variant's caches are filled, all variants at once (`one --warm-only`: compiling
+is CPU work); then the timed processes run one at a time, in rounds (triton, llvm, policy,
+[tuned], triton again: the A/A pair), the order rotated every round, so drift shows as the
+A/A spread and not as a speedup; a timed process finds its kernels in its variant's caches.
 
   python bench/e2e_torch.py run OUT [--mode default] [--rounds 2] [--pack DIR] [--db F]
   python bench/e2e_torch.py one --variant V --mode M --out F.json     (one process; `run` does this)
@@ -88,7 +90,7 @@ def kernel_times(fn, iters: int) -> dict:
     return out
 
 
-def one(variant: str, mode: str, out: Path) -> None:
+def one(variant: str, mode: str, out: Path, warm_only: bool = False) -> None:
     import torch
     t0 = time.time()
     model, ids = model_and_data()
@@ -118,6 +120,13 @@ def one(variant: str, mode: str, out: Path) -> None:
         step()  # compiles the backward graph too
     torch.cuda.synchronize()
     compile_train_s = time.time() - t1
+    if warm_only:  # the caches are filled: the timed run compiles nothing
+        out.write_text(json.dumps({"variant": variant, "mode": mode, "warm": True,
+                                   "rel_err_logits": rel,
+                                   "compile_forward_s": round(compile_fwd_s, 1),
+                                   "compile_train_s": round(compile_train_s, 1)}))
+        log(f"{variant} {mode}: caches warm ({compile_fwd_s:.0f} + {compile_train_s:.0f} s)")
+        return
     for _ in range(WARMUP):
         forward()
     res = {"variant": variant, "mode": mode, "rel_err_logits": rel,
@@ -140,9 +149,32 @@ def one(variant: str, mode: str, out: Path) -> None:
 
 def run(out: Path, mode: str, rounds: int, pack: Path | None, db: Path | None,
         variants: list[str]) -> None:
+    """First every variant's caches filled, all variants at once (compiling is CPU work);
+    then the timed processes one at a time, in rounds, the order rotated each round."""
     out.mkdir(parents=True, exist_ok=True)
     agentsched = [str(pack / "agentsched")] if pack else [sys.executable, "-m", "agentsched.cli"]
     policy_of = {"llvm": LLVM_PICK, "policy": POLICY}
+
+    def command(v: str, name: str, warm: bool) -> tuple[list[str], dict]:
+        env = {**os.environ, "TRITON_CACHE_DIR": f"/tmp/e2e-cache/{mode}-{v}",
+               "TORCHINDUCTOR_CACHE_DIR": f"/tmp/e2e-inductor/{mode}-{v}"}
+        prog = [sys.executable, __file__, "one", "--variant", v, "--mode", mode,
+                "--out", str(out / f"{name}.json"), *(["--warm-only"] if warm else [])]
+        if v == "triton":
+            return prog, env
+        hook = ["--db", str(db)] if v == "tuned" else ["--policy", str(policy_of[v])]
+        return [*agentsched, "triton", "run", *hook, "--quiet",
+                "--log", str(out / f"{name}.kernels.jsonl"), "--", *prog], env
+
+    t0 = time.time()
+    warming = []
+    for v in variants:
+        if not (out / f"{mode}-{v}-warm.json").exists():
+            cmd, env = command(v, f"{mode}-{v}-warm", True)
+            warming.append(subprocess.Popen(cmd, env=env, cwd=ROOT))
+    for p in warming:
+        p.wait()
+    log(f"caches warm: {time.time() - t0:.0f} s")
     runs = [(v, "") for v in variants] + [(variants[0], "-aa")]  # the first twice: A/A
     for r in range(rounds):
         k = r % len(runs)
@@ -150,25 +182,17 @@ def run(out: Path, mode: str, rounds: int, pack: Path | None, db: Path | None,
             name = f"{mode}-{v}-r{r}{tag}"
             if (out / f"{name}.json").exists():
                 continue  # resumable: a finished process is not run again
-            env = {**os.environ, "TRITON_CACHE_DIR": f"/tmp/e2e-cache/{mode}-{v}",
-                   "TORCHINDUCTOR_CACHE_DIR": f"/tmp/e2e-inductor/{mode}-{v}"}
-            prog = [sys.executable, __file__, "one", "--variant", v, "--mode", mode,
-                    "--out", str(out / f"{name}.json")]
-            if v == "triton":
-                cmd = prog
-            else:
-                hook = ["--db", str(db)] if v == "tuned" else ["--policy", str(policy_of[v])]
-                cmd = [*agentsched, "triton", "run", *hook, "--quiet",
-                       "--log", str(out / f"{name}.kernels.jsonl"), "--", *prog]
-            t0 = time.time()
+            cmd, env = command(v, name, False)
+            t1 = time.time()
             p = subprocess.run(cmd, env=env, cwd=ROOT)
-            log(f"  {name}: exit {p.returncode}, {time.time() - t0:.0f} s")
+            log(f"  {name}: exit {p.returncode}, {time.time() - t1:.0f} s")
 
 
 # ---------------------------------------------------------------- report (here)
 
 def report(out: Path, md: Path) -> None:
     runs = [json.loads(p.read_text()) | {"file": p.stem} for p in sorted(out.glob("*.json"))]
+    runs = [r for r in runs if not r.get("warm")]
     lines = ["# torch.compile end to end: GPT-2 (124M) on the H200",
              "", f"`python bench/e2e_torch.py report {out}` (raw JSON: {out}).", ""]
     for mode in sorted({r["mode"] for r in runs}):
@@ -247,6 +271,7 @@ def main(argv=None) -> int:
     o.add_argument("--variant", required=True)
     o.add_argument("--mode", default="default")
     o.add_argument("--out", type=Path, required=True)
+    o.add_argument("--warm-only", action="store_true", help="compile (fill the caches), no timing")
     rep = sub.add_parser("report")
     rep.add_argument("out", type=Path)
     rep.add_argument("-o", type=Path, default=ROOT / "bench" / "e2e" / "RESULTS_torch.md")
@@ -255,7 +280,7 @@ def main(argv=None) -> int:
         variants = a.variants.split(",") + (["tuned"] if a.db else [])
         run(a.out, a.mode, a.rounds, a.pack, a.db, variants)
     elif a.cmd == "one":
-        one(a.variant, a.mode, a.out)
+        one(a.variant, a.mode, a.out, a.warm_only)
     else:
         report(a.out, a.o)
     return 0

@@ -56,8 +56,7 @@ def build2():
     from agentsched.experiments.bundles import VariantSpec, build_bundle
     from agentsched.kernels.ref import resolve_kernel
     from agentsched.searches.evaluate import rollout
-    from agentsched.searches.features import FEATURES
-    from agentsched.searches.policies import LinearPolicy, linear_seed
+    from agentsched.searches.policies import FEATURES, LinearPolicy, linear_seed
     from agentsched.targets import parse_target
     rng = np.random.default_rng(2026)
     t = parse_target("sm_90")

@@ -236,7 +236,7 @@ def test_evolve_warm_start_reproduces_a_previous_winner(tmp_path):
     from agentsched.tools.programs import find_ptxas
     src = WINNERS.parent / "search" / "evolve2_warm" / "gemm8x8.json.xz"  # read compressed
     init = init_weights_from([src])
-    from agentsched.searches.features import FEATURES
+    from agentsched.searches.policies import FEATURES
     assert len(init) >= 2 and all(len(w) == len(FEATURES) for w in init)
     out = run_search("gemm8x8", "sm_90", objective="vgpr", budget=len(init) + 1, workers=2,
                      method="evolve", population=len(init) + 1,

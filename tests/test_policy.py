@@ -55,8 +55,7 @@ def test_round_trip_linear_and_mlp(tmp_path):
 
 
 def test_a_weight_vector_of_the_search_is_a_linear_policy():
-    from agentsched.searches.features import FEATURES
-    from agentsched.searches.policies import linear_seed
+    from agentsched.searches.policies import FEATURES, linear_seed
     assert P.SEARCH_FEATURES == FEATURES
     pol = TP.linear_policy(linear_seed("min_pressure"), target="gfx1100")
     assert pol.features == FEATURES and pol.model == "linear"
@@ -133,9 +132,12 @@ def test_not_json_and_missing_file(tmp_path):
 
 
 def test_feature_and_class_lists_are_the_plugins():
+    """Python reads the one list (native/features.def) the plugin is built from; the built
+    plugin reports the same catalog, and every class its instrClass() returns is listed."""
     assert plugin.feature_names() == P.FEATURES  # what the built plugin reports
-    classes = re.search(r"Classes\[\] = \{(.*?)\};", FEATURES_H.read_text(), re.S).group(1)
-    assert tuple(re.findall(r'"(\w+)"', classes)) == CLASSES
+    cpp = (FEATURES_H.parent / "features.cpp").read_text()
+    returned = set(re.findall(r'return "(\w+)";', cpp))
+    assert returned and returned <= set(CLASSES) and len(CLASSES) == 8
 
 
 # ---------------------------------------------------------------- evaluation and the guard
@@ -147,8 +149,17 @@ def _cand(id, zone="bot", pd=None, latency=1, **kw):
 
 
 def _point(cands, llvm, bot=None, pmax=None):
+    """A point as the plugin would send it for these tests' columns: latency (over the
+    region's scale) and is_llvm_pick; the other features 0."""
+    scale = max([1] + [c.latency for c in cands])
+    rows = []
+    for c in cands:
+        row = [0.0] * len(P.FEATURES)
+        row[P.F_INDEX["latency"]] = c.latency / scale
+        row[P.F_INDEX["is_llvm_pick"]] = float(c.key == llvm)
+        rows.append(tuple(row))
     return DecisionPoint("f", 0, 0, 0, 0, len(cands), 0, len(cands), {}, bot or {}, cands,
-                         llvm, pressure_max=pmax or {})
+                         llvm, pressure_max=pmax or {}, features=tuple(rows))
 
 
 def test_guard_refuses_a_pick_above_the_region_reference_but_never_llvms():
@@ -183,15 +194,27 @@ def test_ties_go_to_llvm_then_candidate_order():
     assert P.choose(pol, _point(cands, (7, "top"))).key == (5, "top")
 
 
-def test_nvptx_pressure_counts_every_per_thread_register():
-    """The search's features counted every NVPTX set as scalar; the policy's "vgpr" group is
-    ptxas's per-thread registers (64-bit = 2), predicates and the duplicate set left out."""
-    c = _cand(1, pd={"Int32Regs": 1, "SpecialRegs_with_Int32Regs": 1, "Int64Regs": -1,
-                     "Int1Regs": 1, "Float32Regs": 2})
-    pt = _point([c, _cand(2)], (2, "bot"))
-    x = P.feature_matrix(pt, TP.pressure_sets("nvptx"), ["vgpr_pressure_diff",
-                                                        "sgpr_pressure_diff"])
-    assert x[0].tolist() == [(1 - 2 + 2) / 8, 0.0]
+@requires_llvm
+def test_nvptx_pressure_counts_every_per_thread_register(tmp_path):
+    """The plugin's "vgpr" pressure diff on NVPTX is ptxas's per-thread registers (a 64-bit
+    register = 2, predicates and the duplicate SpecialRegs set left out); "sgpr" is empty
+    there. Checked at every candidate of a real compile against its own pressure diffs."""
+    from agentsched.api import emit_ir
+    from agentsched.core.protocol import read_states
+    from agentsched.llvm.compile import compile_ir
+    from agentsched.targets import parse_target
+    t = parse_target("sm_90")
+    log = tmp_path / "s.jsonl"
+    compile_ir(emit_ir("fused_mlp", t), t, state_log=log, features=True)
+    units = TP.pressure_sets("nvptx")["vgpr"]
+    seen = 0
+    for pt in read_states(log):
+        x = P.point_features(pt, ["vgpr_pressure_diff", "sgpr_pressure_diff"])
+        for c, (v, s_) in zip(pt.candidates, x):
+            assert v == sum(u * c.pressure_diff.get(n, 0) for n, u in units.items()) / 8
+            assert s_ == 0.0
+            seen += bool(c.pressure_diff)
+    assert seen > 100 and "Int1Regs" not in units and units["Int64Regs"] == 2
 
 
 # ---------------------------------------------------------------- the plugin = Python
@@ -218,7 +241,8 @@ def test_plugin_decisions_equal_pythons(tmp_path, target, kind, seed, kernel):
     f = tmp_path / "policy.json"
     P.save_policy(pol, f)
     log = tmp_path / "s.jsonl"
-    res = compile_ir(ir, t, policy=f, state_log=log, full_state_log=seed % 2 == 0)
+    res = compile_ir(ir, t, policy=f, state_log=log, full_state_log=seed % 2 == 0,
+                     features=True)
     rep = res.report
     points = _choice_points(log)
     assert rep["policy_decisions"] == rep["choices"] == len(points) > 0

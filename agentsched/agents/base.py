@@ -21,6 +21,9 @@ class Agent:
     # The same decisions whatever the seed: results are then labelled by the name alone
     # (an agent with a seed is labelled NAME:seed=N, and bundles make one variant per seed).
     deterministic = False
+    # Reads point.features (the plugin's feature catalog, docs/protocol.md): the live session
+    # then asks the plugin for them (they cost time and bytes, so only when wanted).
+    wants_features = False
 
     def pick(self, point: DecisionPoint) -> Candidate:  # pragma: no cover - interface
         raise NotImplementedError

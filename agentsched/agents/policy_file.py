@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.policy import SchedulingPolicy, check_policy_for, evaluate, load_policy
+from ..core.policy import (
+    PolicyError,
+    SchedulingPolicy,
+    check_policy_for,
+    evaluate,
+    load_policy,
+)
 from .base import Agent
 
 PREFIX = "policy:"
@@ -13,6 +19,7 @@ PREFIX = "policy:"
 
 class PolicyFileAgent(Agent):
     name = "policy"
+    wants_features = True  # scored on the plugin's own features (the live session asks)
 
     def __init__(self, policy: SchedulingPolicy | str | Path, seed: int = 0, **_):
         self.policy = policy if isinstance(policy, SchedulingPolicy) else load_policy(policy)
@@ -24,6 +31,11 @@ class PolicyFileAgent(Agent):
         or pressure sets the target's policies do not count (Target.pressure_sets)."""
         check_policy_for(self.policy, target.name, target.family, target.pressure_sets,
                          self.where)
+        if self.policy.pressure_sets != target.pressure_sets:
+            raise PolicyError(f"{self.where}: field 'pressure_sets' differs from the sets the "
+                              f"plugin's features count on {target.name}; only the plugin "
+                              "evaluates such a policy (compile --policy, llc-19 "
+                              "-agent-sched-policy)")
 
     def pick(self, point):
         choice = evaluate(self.policy, point)

@@ -107,12 +107,14 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
             agent_timeout: float | None = None, lenient: bool = False, base: str = "target",
             state_log: str | Path | None = None, full_state_log: bool = False,
             output: str | Path | None = None, measure: bool = True,
-            build: BuildOptions | None = None, fallback: bool = False) -> CompileResult:
+            build: BuildOptions | None = None, fallback: bool = False,
+            features: bool = False) -> CompileResult:
     """Compile a kernel with the plugin: LLVM's schedule, a live agent's (`agent`: a name or
     an Agent; agent_timeout seconds per decision, default 300) or a decision file's / list's
     (`decisions`; lenient: stale ones fall back to LLVM's pick). Writes `output` (.s/.ptx,
     .o, .co/.hsaco, .cubin by suffix; "-" is the assembly on standard output) and the state
     log when asked; returns the CompileResult with .metrics (measure=False skips them).
+    features: the state log's points carry the plugin's feature rows (-agent-sched-features).
     fallback: keep LLVM's schedule when the agent's (or the decisions') kernel has lower
     occupancy, more spills or, occupancy unknown, more registers than LLVM's
     (llvm.metrics.worse_than_default; report["fallback"] says why)."""
@@ -127,7 +129,7 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
             result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
                                 state_log=Path(state_log) if state_log is not None else None,
                                 base=base, full_state_log=full_state_log,
-                                agent_timeout=agent_timeout)
+                                agent_timeout=agent_timeout, features=features)
         if fallback and (agent is not None or decisions is not None):
             result = _fallback(result, ir, t, base, launch_of(k))
         if output is not None:

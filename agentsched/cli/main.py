@@ -216,13 +216,17 @@ def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or 
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
            block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
            dynamic_shared: Optional[str] = DynamicSharedOpt,
-           full_state_log: bool = FullLogOpt):
+           full_state_log: bool = FullLogOpt,
+           features: bool = typer.Option(False, "--features",
+                                         help="Each point carries its candidates' rows of the "
+                                              "plugin's feature catalog (what policy:FILE and "
+                                              "training read; much larger)")):
     """Write every decision point of LLVM's default schedule (the seed's state log)."""
     say = _outputs(output)
     build = _build(entry, include, define, std, fast_math, clang_flag, block, lang,
                    dynamic_shared)
     result = api.compile(source, target, state_log=output, base=base, measure=False,
-                         full_state_log=full_state_log, build=build)
+                         full_state_log=full_state_log, features=features, build=build)
     rep = result.report
     say.print(f"{rep['decisions']} decision points ({rep['choices']} with a choice) in "
               f"{rep['regions']} regions, {rep['passes']} passes -> {output}")

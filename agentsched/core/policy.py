@@ -13,14 +13,16 @@ The same file is evaluated in two places, which must agree on every pick:
 * here, on a ``DecisionPoint``: ``choose(policy, point)``, and ``PolicyFileAgent`` (agent
   name ``policy:FILE``) over the live channel.
 
-Both compute in IEEE double precision with the same operations in the same order (features,
-then ``(x - mean) * (1 / scale)``, then each layer's sum over its inputs in order, then the bias and
-the activation), so they pick the same candidates. That is why the sums below are written as
+The features are the plugin's: it computes them (native/features.cpp) and sends them with
+each point (-agent-sched-features), so Python has no copy of their definitions. Both then
+compute in IEEE double precision with the same operations in the same order
+(``(x - mean) * (1 / scale)``, each layer's sum over its inputs in order, the bias, the
+activation), so they pick the same candidates; that is why the sums below are written as
 loops over inputs rather than matrix products (BLAS may reorder and fuse them).
 
-For training: ``feature_matrix(point, ...)`` gives the inputs, ``linear_policy(weights, ...)``
-and ``mlp_policy(layers, ...)`` build a policy from parameters, ``save_policy`` writes it
-(atomically) and ``load_policy`` reads and validates one.
+For training: ``point_features(point, names)`` gives the inputs, targets.policy's
+``linear_policy(weights, ...)`` and ``mlp_policy(layers, ...)`` build a policy from
+parameters, ``save_policy`` writes it (atomically) and ``load_policy`` reads and validates one.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .catalog import CANDIDATE_FEATURES, CLASSES, FEATURES
+from .catalog import CANDIDATE_FEATURES, FEATURES
 from .files import write_text as atomic_write_text
 from .inputs import MAX_POLICY_BYTES, TOO_DEEP, InputError, line_too_deep, read_input
 from .protocol import Candidate, DecisionPoint
@@ -328,56 +330,16 @@ def _weighted(pressure: dict, sets: dict) -> int:
     return sum(units * pressure.get(name, 0) for name, units in sets.items())
 
 
-def feature_matrix(point: DecisionPoint, pressure_sets: dict,
-                   names: Sequence[str] = FEATURES) -> np.ndarray:
-    """The features of each candidate of `point` (rows in candidate order), columns `names`,
-    as docs/policy.md defines them (float64; identical to the plugin's)."""
-    cands = point.candidates
-    n = len(cands)
-    vg, sg = pressure_sets["vgpr"], pressure_sets["sgpr"]
-    cols: dict[str, np.ndarray | float] = {}
-
-    def ints(values) -> np.ndarray:
-        return np.array(values, dtype=np.float64)
-
-    scale = float(max([1] + [c.depth + c.height + c.latency for c in cands]))
-    dist = [c.height if c.zone == "top" else c.depth for c in cands]
-    cp = max(dist) if dist else 0
-    ref = max(1, _weighted(point.pressure_max, vg))
-    top_p, bot_p = point.pressure_top, point.pressure_bot
-    after = pressure_after(point, pressure_sets)
-    cols["latency"] = ints([c.latency for c in cands]) / scale
-    cols["depth"] = ints([c.depth for c in cands]) / scale
-    cols["height"] = ints([c.height for c in cands]) / scale
-    for k in ("vgpr_defs", "sgpr_defs", "vgpr_uses", "sgpr_uses"):
-        cols[k] = ints([getattr(c, k) for c in cands]) / 8.0
-    cols["may_load"] = ints([c.may_load for c in cands])
-    cols["may_store"] = ints([c.may_store for c in cands])
-    cols["available"] = ints([c.queue == "available" for c in cands])
-    cols["zone_top"] = ints([c.zone == "top" for c in cands])
-    cols["vgpr_pressure_diff"] = ints([_weighted(c.pressure_diff, vg) for c in cands]) / 8.0
-    cols["sgpr_pressure_diff"] = ints([_weighted(c.pressure_diff, sg) for c in cands]) / 8.0
-    for k in CLASSES:
-        cols[f"cls_{k}"] = ints([c.cls == k for c in cands])
-    cols["is_llvm_pick"] = ints([c.key == point.llvm for c in cands])
-    cols["slack"] = ints([cp - d for d in dist]) / scale
-    cols["pressure_after"] = ints(after) / float(ref)
-    size = float(max(1, point.region_size))
-    region = {
-        "critical_path": cp / scale,
-        "step_frac": point.step / size,
-        "remaining_frac": point.remaining / size,
-        "log_region_size": math.log2(1.0 + point.region_size),
-        "log_candidates": math.log2(1.0 + n),
-        "pressure_top": _weighted(top_p, vg) / float(ref),
-        "pressure_bot": _weighted(bot_p, vg) / float(ref),
-        "stage": float(point.stage),
-        "visit": float(point.visit),
-    }
-    out = np.empty((n, len(names)), dtype=np.float64)
-    for j, name in enumerate(names):
-        out[:, j] = cols[name] if name in cols else region[name]
-    return out
+def point_features(point: DecisionPoint, names: Sequence[str] = FEATURES) -> np.ndarray:
+    """The plugin's features of each candidate of `point` (rows in candidate order), columns
+    `names` (float64): what -agent-sched-features emitted, the values its policies compute.
+    A point read without them (a state log made without --features) cannot be scored."""
+    if point.features is None:
+        raise PolicyError(f"decision point {point.key} carries no features: make the state log "
+                          "with `agentsched states --features` (-agent-sched-features); a live "
+                          "session asks for them itself")
+    x = np.asarray(point.features, dtype=np.float64)
+    return x[:, [F_INDEX[n] for n in names]]
 
 
 def pressure_after(point: DecisionPoint, pressure_sets: dict) -> list[int]:
@@ -396,7 +358,7 @@ def pressure_after(point: DecisionPoint, pressure_sets: dict) -> list[int]:
 
 def scores(policy: SchedulingPolicy, point: DecisionPoint) -> np.ndarray:
     """The model's score of each candidate (float64, candidate order)."""
-    x: np.ndarray = feature_matrix(point, policy.pressure_sets, policy.features)
+    x: np.ndarray = point_features(point, policy.features)
     inv_scale = 1.0 / np.asarray(policy.scale, dtype=np.float64)  # as the plugin: once
     x = (x - np.asarray(policy.mean, dtype=np.float64)) * inv_scale
     for layer in policy.layers:

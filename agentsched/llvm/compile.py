@@ -38,6 +38,8 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
     t = parse_target(target)
     ir = Path(ir)
     if agent is not None:
+        # an agent that reads the plugin's features (agents' wants_features) gets them
+        features = features or bool(getattr(agent, "wants_features", False))
         with LiveSession(ir, t, base=base, state_log=state_log, full_state_log=full_state_log,
                          extra=extra, features=features) as session:
             return run_live(session, agent, agent_timeout)

@@ -88,10 +88,10 @@ RegCounts countRegs(const FunctionHook &H, const MachineInstr &MI) {
 
 // ------------------------------------------------------------ pressure sets
 
-// The target families' "vgpr" and "sgpr" pressure sets: the table of docs/policy.md, which
-// agentsched.core.policy.PRESSURE_SETS writes into policy files (a test checks the
-// features computed with it against Python's feature_matrix with that table). Sorted by
-// name, as the policy reader sorts a file's sets.
+// The target families' "vgpr" and "sgpr" pressure sets when no policy file gives them: the
+// table of docs/policy.md, which agentsched's targets (Target.pressure_sets) write into
+// policy files (tests/test_features.py: the features with this table equal those with a
+// policy file of Target.pressure_sets). Sorted by name, as the policy reader sorts a file's.
 static const PressureSets AmdgpuSets{{{"AGPR_32", 1}, {"VGPR_32", 1}}, {{"SReg_32", 1}}};
 static const PressureSets NvptxSets{{{"Float32Regs", 1}, {"Float64Regs", 2},
                                      {"Int128Regs", 4}, {"Int16Regs", 1}, {"Int32Regs", 1},
@@ -167,7 +167,7 @@ static const NodeFacts &facts(FunctionHook &H, PassRecord &P, SUnit &SU) {
 }
 
 // docs/policy.md defines every quantity: integer arithmetic is exact, converted to double
-// once, then divided, in the same operations as agentsched.core.policy.feature_matrix.
+// once, then divided.
 void computeFeatures(const Snapshot &S, bool WithPressureDiffs, PointFeatures &Out) {
   FunctionHook &H = S.H;
   PassRecord &P = S.P;

@@ -14,6 +14,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from ..core.catalog import CANDIDATE_FEATURES, REGION_FEATURES
+from ..core.policy import point_features
 from ..core.protocol import Candidate, DecisionPoint
 from ..kernels.ref import BuildOptions, resolve_kernel
 from ..llvm.metrics import launch_of
@@ -21,12 +23,14 @@ from ..llvm.result import CompileResult
 from ..llvm.session import LiveSession
 from ..targets import parse_target
 from .evaluate import evaluate, measure, report_summary
-from .features import FEATURES, candidate_features, pressure_sum
 from .objectives import check_objective, cost_of, scalar_cost
 
-GLOBAL_FEATURES = ("progress", "remaining_frac", "region_size", "n_candidates", "stage",
-                   "visit", "vgpr_pressure_top", "sgpr_pressure_top", "vgpr_pressure_bot",
-                   "sgpr_pressure_bot", "kernel_progress")
+# The observation is the plugin's feature catalog (core.catalog, -agent-sched-features):
+# its per-candidate part for each candidate, its region part once; Python adds only what the
+# compiler cannot know, by name (EXTRA_FEATURES, appended to the globals).
+FEATURES = CANDIDATE_FEATURES
+EXTRA_FEATURES = ("kernel_progress",)  # choice points answered so far / LLVM's compile's
+GLOBAL_FEATURES = (*REGION_FEATURES, *EXTRA_FEATURES)
 
 
 OBS_BOUND = 100.0  # features are scaled to about [-1, 1]; outliers are clipped here
@@ -84,7 +88,7 @@ class SchedEnv(gym.Env):
 
     # ---------------------------------------------------------------- episode plumbing
     def _start(self) -> None:
-        self._session = LiveSession(self.ir, self.target, base=self.base)
+        self._session = LiveSession(self.ir, self.target, base=self.base, features=True)
         self._session.start()
 
     def _stop(self) -> None:
@@ -113,20 +117,14 @@ class SchedEnv(gym.Env):
                 llvm_idx = n - 1
             cands = cands[:n]
         self._cands = cands
+        index = {c.key: i for i, c in enumerate(point.candidates)}
+        rows = point_features(point, FEATURES)[[index[c.key] for c in cands]]
         feats = np.zeros((n, len(FEATURES)), np.float32)
-        feats[:len(cands)] = candidate_features(point, cands)
+        feats[:len(cands)] = rows
         mask = np.zeros(n, np.int8)
         mask[:len(cands)] = 1
-        size = max(1, point.region_size)
-        g = np.array([
-            point.step / size, point.remaining / size, size / 100.0, len(point.candidates) / n,
-            float(point.stage), float(point.visit),
-            pressure_sum(point.pressure_top, True) / 32.0,
-            pressure_sum(point.pressure_top, False) / 32.0,
-            pressure_sum(point.pressure_bot, True) / 32.0,
-            pressure_sum(point.pressure_bot, False) / 32.0,
-            self._steps / self.default_points,
-        ], np.float32)
+        g = np.array([*point_features(point, REGION_FEATURES)[0],
+                      self._steps / self.default_points], np.float32)
         obs = {"candidates": np.clip(feats, -OBS_BOUND, OBS_BOUND), "mask": mask,
                "globals": np.clip(g, -OBS_BOUND, OBS_BOUND)}
         info = {"action_mask": mask.copy(), "llvm_action": llvm_idx, "point": point,

@@ -105,15 +105,37 @@ def rollout(ir: str | Path, target: str | Target, policy: Policy, *, base: str =
     t0 = time.perf_counter()
     t = parse_target(target)
     ir = Path(ir)
-    agent = policy.agent(WATCH_ALL if watch == WATCH_ALL else frozenset(watch), n_random, seed)
-    try:
-        res = compile_ir(ir, t, agent=agent, base=base)
-    finally:
-        agent.close()
+    seen: dict = {}
+    if getattr(policy, "plugin_evaluates", False) and not watch:
+        res = _compile_policy_file(ir, t, policy, base)  # the plugin decides: no pipe
+    else:
+        agent = policy.agent(WATCH_ALL if watch == WATCH_ALL else frozenset(watch), n_random,
+                             seed)
+        try:
+            res = compile_ir(ir, t, agent=agent, base=base)
+        finally:
+            agent.close()
+        seen = agent.seen
     metrics, report = measure(res.asm, t, launch, res.entry), report_summary(res.report)
     key = cache_key(ir.read_bytes(), t.name, base, res.decisions, launch)
     if cache_get(key) is None:
         cache_put(key, {"metrics": metrics, "report": report})
     module = module_bytes(res, module_suffix) if module_suffix else b""
-    return Rollout(res.decisions, metrics, report, agent.seen, key,
+    return Rollout(res.decisions, metrics, report, seen, key,
                    seconds=time.perf_counter() - t0, module=module)
+
+
+def _compile_policy_file(ir: Path, t: Target, policy: Policy, base: str):
+    """One llc run with the policy as a policy file (evaluated by the plugin, as it picks
+    live: the same rule); its decisions (every point with a choice) from its state log."""
+    import json
+    import tempfile
+
+    from ..core.protocol import decision_for, read_states
+    with tempfile.TemporaryDirectory(prefix="agentsched-rollout-") as d:
+        pf, log = Path(d) / "policy.json", Path(d) / "states.jsonl"
+        pf.write_text(json.dumps(policy.policy_file(t)))  # type: ignore[attr-defined]
+        res = compile_ir(ir, t, policy=pf, state_log=log, base=base)
+        res.decisions = [decision_for(p, p.find(*(p.chosen or p.llvm)))
+                         for p in read_states(log) if len({c.id for c in p.candidates}) > 1]
+    return res

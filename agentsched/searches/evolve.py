@@ -24,8 +24,14 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .evaluator import Evaluator
-from .features import FEATURES, check_weights
-from .policies import HEURISTICS, HeuristicPolicy, LinearPolicy, linear_seed
+from .policies import (
+    FEATURES,
+    HEURISTICS,
+    HeuristicPolicy,
+    LinearPolicy,
+    check_weights,
+    linear_seed,
+)
 from .tracker import SearchResult, Tracker
 
 

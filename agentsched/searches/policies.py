@@ -10,8 +10,21 @@ import numpy as np
 from ..agents.base import Agent
 from ..agents.heuristics import SCORES, best_by
 from ..agents.loading import make_agent
+from ..core.policy import SEARCH_FEATURES, point_features
 from ..core.protocol import Candidate, DecisionPoint
-from .features import F_INDEX, FEATURES, candidate_features
+
+# A linear policy's inputs: the per-candidate features of the plugin's catalog up to
+# is_llvm_pick (core.policy.SEARCH_FEATURES), computed by the plugin; a weight per feature.
+FEATURES = SEARCH_FEATURES
+F_INDEX = {n: i for i, n in enumerate(FEATURES)}
+
+
+def check_weights(weight_vectors) -> None:
+    """Weight vectors for LinearPolicy must have one value per feature."""
+    for i, w in enumerate(weight_vectors):
+        if len(w) != len(FEATURES):
+            raise ValueError(f"initial weights #{i + 1} have {len(w)} values; the features are "
+                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
 
 WATCH_ALL = "all"  # watch every point (to discover the choice points of a kernel)
 HEURISTICS = tuple(SCORES)  # the seed's heuristics, by the score each ranks candidates by
@@ -40,6 +53,8 @@ def alternatives(point: DecisionPoint, n_random: int = 2, seed: int = 0) -> list
 
 class Policy:
     """A deterministic, picklable rule; agent() builds the Agent used for one live compile."""
+
+    wants_features = False  # reads point.features (the plugin's catalog)
 
     def agent(self, watch: frozenset = frozenset(), n_random: int = 2, seed: int = 0):
         return PolicyAgent(self, watch, n_random, seed)
@@ -83,6 +98,10 @@ class PrefixPolicy(Policy):
         if isinstance(self.completion, Policy):
             self.completion.end()
 
+    @property
+    def wants_features(self) -> bool:  # type: ignore[override]
+        return bool(getattr(self.completion, "wants_features", False))
+
     def choose(self, point):
         want = self._map.get(point.key)
         if want is not None:
@@ -121,15 +140,28 @@ class AgentPolicy(Policy):
     def __getstate__(self) -> dict:
         return {"spec": self.spec, "seed": self.seed}
 
+    @property
+    def wants_features(self) -> bool:  # type: ignore[override]
+        from ..agents.loading import agent_class
+        cls = agent_class(self.spec)
+        return bool(getattr(getattr(cls, "func", cls), "wants_features", False))
+
 
 @dataclass(frozen=True)
 class LinearPolicy(Policy):
-    """Pick argmax_c w . features(c); ties go to LLVM's pick, then candidate order."""
+    """Pick argmax_c w . features(c) over FEATURES (the plugin's values); ties go to LLVM's
+    pick, then candidate order. The same rule as a linear policy file (policy_file(): the
+    plugin evaluates it with no Python, which is how rollouts compile it)."""
     weights: tuple = ()
+    wants_features = True
+    plugin_evaluates = True  # rollouts compile it as a policy file (no pipe)
 
     def choose(self, point):
         cands = point.candidates
-        s = candidate_features(point, cands).astype(np.float64) @ np.asarray(self.weights)
+        x = point_features(point, FEATURES)
+        s = np.zeros(len(cands))
+        for i, w in enumerate(self.weights):  # inputs in order, as the plugin sums them
+            s = s + x[:, i] * float(w)
         top = s.max()
         best = [cands[i] for i in range(len(cands)) if s[i] >= top - 1e-9]
         if len(best) == 1:
@@ -142,6 +174,15 @@ class LinearPolicy(Policy):
             if c in best:
                 return c
         return best[0]
+
+    def policy_file(self, target) -> dict:
+        """The policy file that picks as choose() does (no guard), for `target`'s family."""
+        from ..core.policy import policy_to_dict
+        from ..targets.policy import linear_policy
+        d = policy_to_dict(linear_policy(self.weights, target=target, features=FEATURES,
+                                         guard=None))
+        d["provenance"] = {}  # the compile's input is the model, not when it was made
+        return d
 
     def fingerprint(self):
         return "linear:" + ",".join(f"{w:.6g}" for w in self.weights)
@@ -175,6 +216,7 @@ class PolicyAgent(Agent):
 
     def __init__(self, policy: Policy, watch=frozenset(), n_random: int = 2, seed: int = 0):
         self.policy, self.watch, self.n_random, self.seed = policy, watch, n_random, seed
+        self.wants_features = policy.wants_features
         self.seen: dict = {}  # watched key -> (alternatives, chosen key)
         policy.begin()
 

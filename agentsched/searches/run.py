@@ -26,11 +26,10 @@ from ..targets import Target, parse_target
 from .cache import canonical_decisions
 from .evaluate import measure, report_summary
 from .evaluator import Evaluator
-from .features import check_weights
 from .journal import Journal
 from .objectives import check_default_measured, check_measurable
 from .options import SearchOptions, with_fields
-from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy, Policy
+from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy, Policy, check_weights
 from .tracker import SearchResult
 
 

@@ -47,7 +47,7 @@ from ..core.policy import (
     SEARCH_FEATURES,
     Guard,
     SchedulingPolicy,
-    feature_matrix,
+    point_features,
     policy_to_dict,
 )
 from ..core.protocol import read_states
@@ -55,7 +55,7 @@ from ..llvm.compile import compile_ir
 from ..llvm.ir import recorded_launch
 from ..llvm.metrics import launch_of, static_metrics
 from ..targets import Launch, Target, parse_target
-from ..targets.policy import linear_policy, mlp_policy, pressure_sets
+from ..targets.policy import linear_policy, mlp_policy
 from .evaluator import Workers
 from .evolve import children, mutate
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
@@ -303,16 +303,15 @@ def default_features(ir: str, target: str, features: tuple, max_points: int) -> 
     """The feature rows of every candidate at the first max_points decision points with a
     choice of LLVM's default schedule of one kernel (a worker task)."""
     t = parse_target(target)
-    sets = pressure_sets(t)
     rows: list[np.ndarray] = []
     with tempfile.TemporaryDirectory(prefix="agentsched-train-") as d:
         log = Path(d) / "states.jsonl"
-        compile_ir(Path(ir), t, state_log=log)
+        compile_ir(Path(ir), t, state_log=log, features=True)  # the plugin's features
         for point in read_states(log):
             if len(rows) >= max_points:
                 break
             if len(point.candidates) > 1:
-                rows.append(feature_matrix(point, sets, features))
+                rows.append(point_features(point, features))
     return np.concatenate(rows) if rows else np.zeros((0, len(features)))
 
 

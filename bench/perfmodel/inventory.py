@@ -36,6 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 H200 = ROOT / "bench" / "h200"
 SUITE = ("fused_mlp", "fa_decode", "fa_decode_wpe1", "gemm8x8")
 
@@ -130,8 +131,8 @@ def pool2_weights(n: int = 48) -> dict[int, list[float]]:
     """bench/h200.py build2()'s weight vectors, regenerated: the draws do not depend on the
     rollouts, so the same rng gives the same vectors (checked by the decisions' hash)."""
     import numpy as np
+    from legacy_linear import FEATURES
 
-    from agentsched.searches.features import FEATURES
     from agentsched.searches.policies import linear_seed
     heur = ["default", "min_pressure", "max_latency", "pref_load", "pref_salu"]
     rng = np.random.default_rng(2026)
@@ -347,10 +348,12 @@ def timed_variants() -> list[Timed]:
 def parse_policy(s: str):
     """A search policy from its string: 'linear:w1,w2,...' or the repr of a
     LinearPolicy / HeuristicPolicy / PrefixPolicy (parsed, never evaluated)."""
-    from agentsched.searches.policies import HeuristicPolicy, LinearPolicy, PrefixPolicy
-    if s.startswith("linear:"):
-        return LinearPolicy(tuple(float(x) for x in s[7:].split(",")))
-    classes = {"LinearPolicy": LinearPolicy, "HeuristicPolicy": HeuristicPolicy,
+    from legacy_linear import LegacyLinearPolicy
+
+    from agentsched.searches.policies import HeuristicPolicy, PrefixPolicy
+    if s.startswith("linear:"):  # made before the plugin's feature vector: the old features
+        return LegacyLinearPolicy(tuple(float(x) for x in s[7:].split(",")))
+    classes = {"LinearPolicy": LegacyLinearPolicy, "HeuristicPolicy": HeuristicPolicy,
                "PrefixPolicy": PrefixPolicy}
 
     def build(node):

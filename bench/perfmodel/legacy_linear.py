@@ -1,40 +1,32 @@
-"""Candidate features: what learned and evolved policies see of each candidate, roughly
-scaled to [-1, 1] (latency, depth, height relative to the region's critical path; register
-defs/uses; load/store; queue and zone; pressure diffs; instruction class; LLVM's pick)."""
+"""The linear search policies as they were before the plugin's feature vector (issue 18 item
+9): 22 features computed in Python (float32, the pressure diffs summed over sets whose names
+start with VGPR/VREG/AGPR/AREG/AV_ — on NVPTX none, so NVPTX's "sgpr" diff held every set).
+The H200 timings in bench/h200 were made with these policies; re-creating their variants
+(inventory.py, dataset.py) needs them as they were. agentsched's own LinearPolicy now reads
+the plugin's features (agentsched.searches.policies)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.protocol import CLASSES, Candidate, DecisionPoint
+from agentsched.core.catalog import CLASSES
+from agentsched.core.protocol import Candidate, DecisionPoint
+from agentsched.searches.policies import LinearPolicy
 
 FEATURES = ("latency", "depth", "height", "vgpr_defs", "sgpr_defs", "vgpr_uses", "sgpr_uses",
             "may_load", "may_store", "available", "zone_top", "vgpr_pressure_diff",
             "sgpr_pressure_diff", *(f"cls_{c}" for c in CLASSES), "is_llvm_pick")
-F_INDEX = {n: i for i, n in enumerate(FEATURES)}
-
-
-def check_weights(weight_vectors) -> None:
-    """Weight vectors for LinearPolicy must have one value per feature."""
-    for i, w in enumerate(weight_vectors):
-        if len(w) != len(FEATURES):
-            raise ValueError(f"initial weights #{i + 1} have {len(w)} values; the features are "
-                             f"{len(FEATURES)} ({', '.join(FEATURES)})")
-
-
-VECTOR_PSETS = ("VGPR", "VREG", "AGPR", "AREG", "AV_")  # pressure-set names of vector registers
+VECTOR_PSETS = ("VGPR", "VREG", "AGPR", "AREG", "AV_")
 
 
 def pressure_sum(d: dict, vector: bool) -> float:
-    """Units of a pressure-set -> units map, over vector (or else scalar) register sets."""
     return float(sum(v for k, v in d.items() if k.upper().startswith(VECTOR_PSETS) == vector))
 
 
 def candidate_features(point: DecisionPoint, cands: Sequence[Candidate] | None = None
                        ) -> np.ndarray:
-    """Features of each candidate (rows follow `cands`, default point.candidates), roughly
-    scaled to [-1, 1]: latency/depth/height relative to the region's critical path."""
     cands = point.candidates if cands is None else cands
     scale = max([1] + [c.depth + c.height + c.latency for c in cands])
     out = np.zeros((len(cands), len(FEATURES)), dtype=np.float32)
@@ -57,3 +49,26 @@ def candidate_features(point: DecisionPoint, cands: Sequence[Candidate] | None =
             row[13 + CLASSES.index(c.cls)] = 1.0
         row[-1] = float(c.key == point.llvm)
     return out
+
+
+@dataclass(frozen=True)
+class LegacyLinearPolicy(LinearPolicy):
+    """argmax w . legacy_features(c), over the live channel (no plugin features)."""
+    wants_features = False
+    plugin_evaluates = False
+
+    def choose(self, point):
+        cands = point.candidates
+        s = candidate_features(point, cands).astype(np.float64) @ np.asarray(self.weights)
+        top = s.max()
+        best = [cands[i] for i in range(len(cands)) if s[i] >= top - 1e-9]
+        if len(best) == 1:
+            return best[0]
+        for c in best:
+            if c.key == point.llvm:
+                return c
+        for c in point.unique_candidates():
+            if c in best:
+                return c
+        return best[0]
+
