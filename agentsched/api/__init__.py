@@ -39,10 +39,10 @@ if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays lig
     from ..experiments.store import Store
     from ..kernels.spec import KernelSpec
     from ..runtime.bundle import Bundle
-    from ..searches.run import SearchReport
+    from ..searches.run import ModuleSearch, SearchReport
 
 __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "TRAIN_OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
-           "Decided", "SearchOptions", "TrainOptions", "agent_names", "bundle", "compile", "decide", "emit_ir", "experiment",
+           "Decided", "SearchOptions", "TrainOptions", "agent_names", "kernel_names", "kernels_of", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "train", "write_decisions"]
 
@@ -66,6 +66,33 @@ def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[s
                              block=tuple(block) if block else None, lang=lang,
                              dynamic_shared=dynamic_shared)
     return resolve_kernel(source, build)
+
+
+def kernel_names(symbols: Sequence[str]) -> list[str]:
+    """The source names of kernel symbols (demangled; extern "C" names as they are)."""
+    from ..llvm.frontend import describe
+    return [k.name for k in describe(list(symbols))]
+
+
+def kernels_of(source: Kernel, target: str | Target, *,
+               build: BuildOptions | None = None) -> list[KernelRef]:
+    """The kernels `source` defines, one KernelRef each (its entry named): a module of
+    several scheduled as a whole is measured, kept and searched kernel by kernel. A source
+    with one kernel, or given with an entry, is itself."""
+    from ..llvm.frontend import describe
+    from ..llvm.ir import KERNELS_LINE, header_line
+    k = resolve_kernel(source, build)
+    if k.entry is not None or k.triton or k.spec is not None:
+        return [k]
+    line = header_line(k.ir(parse_target(target)), KERNELS_LINE)
+    if not line:
+        return [k]
+    found = describe(line.split())
+    unique = {c.name for c in found}
+    name = {c.symbol: c.name if sum(d.name == c.name for d in found) == 1 else c.symbol
+            for c in found} if len(unique) != len(found) else {c.symbol: c.name for c in found}
+    origin = k.given if k.given is not None else k.source
+    return [resolve_kernel(origin, replace(k.options, entry=name[c.symbol])) for c in found]
 
 
 def launch_threads(block: Any) -> int:
@@ -213,7 +240,7 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
                json_out: str | Path | None = None, csv_out: str | Path | None = None,
                progress: Callable[[str], None] | None = None) -> list[dict]:
     """One row of metrics per agent (decisions changed, registers, occupancy, spills, cycles
-    ...), each stored in the results store as it finishes and reused from it when the kernel
+    ...) and kernel (a module of several without an entry: every kernel's rows), each stored in the results store as it finishes and reused from it when the kernel
     (source, entry, build: KernelRef.key), its IR, target, agent and tools are the same. Each
     row names the kernel (kernel, kernel_key, entry, symbol) and records what rebuilds it
     (source as given, build_options). time=True also times every row's schedule on this
@@ -222,14 +249,15 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
     from ..experiments.experiment import run_experiment
     from ..experiments.rows import write_rows
     check_agents(agents)
-    k = _kernel(kernel, entry, build)
     t = parse_target(target)
+    k = _kernel(kernel, entry, build)
+    rows = []
     with _store(store) as s:
-        rows = run_experiment(k, t.name, list(agents), seed=seed, store=s,
-                              agent_options=agent_options, agent_timeout=agent_timeout,
-                              progress=progress)
-        if time:
-            rows = time_rows(k, t.name, rows, s)
+        for one in kernels_of(k, t):  # a module of several kernels: rows for each
+            got = run_experiment(one, t.name, list(agents), seed=seed, store=s,
+                                 agent_options=agent_options, agent_timeout=agent_timeout,
+                                 progress=progress)
+            rows += time_rows(one, t.name, got, s) if time else got
     from ..core.files import together
     with together(json_out, csv_out):  # both or neither
         write_rows(rows, json_out, csv_out)
@@ -239,21 +267,28 @@ def experiment(kernel: Kernel, target: str | Target, agents: Sequence[str] = SEE
 def search(kernel: Kernel, target: str | Target, options: SearchOptions | None = None, *,
            entry: str | None = None, build: BuildOptions | None = None,
            time_fn: Callable | None = None, timer: Any = None,
-           progress: Callable[[str], None] | None = None, **fields: Any) -> SearchReport:
+           progress: Callable[[str], None] | None = None,
+           **fields: Any) -> SearchReport | ModuleSearch:
     """Search whole-kernel schedules with real compiles (docs/search.md). `options` is a
-    SearchOptions (or give its fields as keywords: objective, budget, method, workers, ray,
-    seed, json_out, decisions_out, width, population, time_rounds, time_reps, finalists,
-    confirm_rounds, runtime, init_from, init_weights, agent, base, ir_file): `method` beam or
-    evolve, `budget` compiles, `workers` local processes or `ray` ("local" or an address);
-    objective vgpr, occupancy, spills, cycles or time (measured on this machine's GPU,
-    finalists confirmed in a fresh run). init_from: earlier search JSONs to start from;
-    agent: beam search refines that agent's schedule. Returns a SearchReport; its
-    decisions_file replays the winner strictly."""
-    from ..searches.run import run_search
+    SearchOptions (or give its fields as keywords: objective, budget, seconds, method,
+    workers, ray, seed, json_out, decisions_out, width, population, time_rounds, time_reps,
+    finalists, confirm_rounds, runtime, init_from, init_weights, agent, base, ir_file, fresh):
+    `method` beam or evolve, `budget` compiles (`seconds`: a time budget), `workers` local
+    processes or `ray` ("local" or an address); objective vgpr, occupancy, spills, cycles or
+    time (measured on this machine's GPU, finalists confirmed in a fresh run). Returns a
+    SearchReport (its decisions_file replays the winner strictly); for a module of several
+    kernels given without an entry, a ModuleSearch: each kernel searched in turn with its
+    share of the budget, one decision file for them all."""
+    from ..searches.options import with_fields
+    from ..searches.run import ModuleSearch, run_search  # noqa: F811
     if entry is not None:
         build = replace(build or BuildOptions(), entry=entry)
-    return run_search(kernel, target, options, build=build, time_fn=time_fn, timer=timer,
-                      progress=progress, **fields)
+    o = with_fields(options or SearchOptions(), fields)
+    ks = kernels_of(kernel, target, build=build) if o.ir_file is None else []
+    if len(ks) > 1:
+        return ModuleSearch.run(ks, target, o, time_fn=time_fn, timer=timer, progress=progress)
+    return run_search(kernel, target, o, build=build, time_fn=time_fn, timer=timer,
+                      progress=progress)
 
 
 def train(corpus: str | Path | list, target: str | Target = "sm_90",

@@ -349,15 +349,28 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                "agent_stats": result.agent_stats, "output": str(output)}
     if fallback:
         summary["fallback"] = rep.get("fallback")
+    names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
+    if result.kernel_metrics:  # a whole module: every kernel's figures
+        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict()}
+                              for k, m in result.kernel_metrics.items()]
     if save_decisions and result.decisions is not None:
         api.write_decisions(save_decisions, result.decisions)
     if json_out:
         api.write_json(json_out, summary)
     if fmt == "table":
+        family = result.target.family
+        heads = ROW_HEADS.get(family, ROW_HEADS[""])
         table = Table(show_header=False, box=None)
         for k in COMPILE_FIELDS:
-            table.add_row(k, str(summary[k]))
+            if k not in NOT_ON.get(family, ()):
+                table.add_row(heads.get(k, k), str(summary[k]))
         say.print(table)
+        if result.kernel_metrics:
+            cols = [c for c in ("name", "vgpr", "occupancy", "spills", "scratch_bytes",
+                                "shared_bytes", "est_cycles") if c not in NOT_ON.get(family, ())]
+            print_rows(summary["kernels"], cols, "table",
+                       f"{len(result.kernels)} kernels, scheduled together (--entry: one)",
+                       console=say, heads=heads)
     else:
         print_rows([summary], list(summary), fmt)
     if result.target.family == "nvptx" and result.validated is None:
@@ -504,10 +517,12 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
         _launch_note(build, rows[0])
     if time:
         _timed_launch_note(build)
-    columns, heads = _row_columns(rows, ROW_COLUMNS)
+    several = len({r.get("kernel_key") for r in rows}) > 1  # a module's kernels
+    columns, heads = _row_columns(rows, ["entry_name", *ROW_COLUMNS] if several
+                                  else ROW_COLUMNS)
     print_rows(rows, columns, fmt,
-               f"{rows[0]['kernel'] if rows else kernel} on {target}", console=say,
-               heads=heads)
+               f"{kernel if several else rows[0]['kernel'] if rows else kernel} on {target}",
+               console=say, heads={"entry_name": "kernel", **heads})
 
 
 @app.command()
@@ -707,12 +722,24 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                          build=(build := _build(entry, include, define, std, fast_math,
                                                 clang_flag, block, lang, dynamic_shared)),
                          progress=progress)
+    for r in getattr(res, "reports", [res]):  # a module: each kernel's search
+        _search_lines(say, r, method, objective, build)
+    say.print(f"winning decisions: {res.decisions_file} ; summary: {json_out}")
+
+
+def _brief(metrics: dict) -> str:
+    """The figures a search moves, those measured: 'vgpr 22, occupancy 8, spills 0 ...'."""
+    keys = ("vgpr", "sgpr", "occupancy", "spills", "est_cycles")
+    return ", ".join(f"{k} {metrics[k]}" for k in keys if metrics.get(k) is not None)
+
+
+def _search_lines(say: Console, res, method: str, objective: str, build) -> None:
     d, b = res.default, res.best
     _launch_note(build, d.get("metrics") or {})
     if objective == "time":
         _timed_launch_note(build)
-    say.print(f"{method} over {res.evaluations} compiles: {objective} "
-              f"default {d.get('metrics', d)} -> best {b.get('metrics', b)}")
+    say.print(f"{res.kernel}: {method} over {res.evaluations} compiles: {objective} "
+              f"default {_brief(d.get('metrics', d))} -> best {_brief(b.get('metrics', b))}")
     tm = res.timing
     if tm is not None:
         nf = (tm.get("confirmation") or {}).get("noise_floor") or {}
@@ -725,7 +752,6 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             say.print("no schedule beat LLVM's default beyond the A/A noise"
                       + (f" (fastest finalist {bf:.4f})" if bf else "")
                       + "; best = LLVM's default")
-    say.print(f"winning decisions: {res.decisions_file} ; summary: {json_out}")
 
 
 @app.command()

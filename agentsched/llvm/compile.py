@@ -14,7 +14,7 @@ from ..core.files import staged_output
 from ..core.protocol import Decision, check_decisions, write_decisions
 from ..targets import Target, parse_target
 from ..tools.programs import run
-from .ir import ir_entry
+from .ir import ir_entry, ir_kernels
 from .llc import llc_command, read_report, remove_orphan_temps
 from .result import CompileResult
 from .session import LiveSession, run_live
@@ -64,7 +64,7 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
             log.write_text("")  # nothing was scheduled: an empty state log
         text = asm.read_text()
         return CompileResult(target=t, ir=ir, asm=text, report=read_report(report, base),
-                             entry=entry, validated=t.validate(text))
+                             entry=entry, validated=t.validate(text), kernels=ir_kernels(ir))
 
 
 def stock_asm(ir: Path, target: str | Target, extra: list[str] | None = None) -> str:

@@ -30,6 +30,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from ..core.paths import data_dir
 from ..targets import Target
 from ..tools import sdk
 from ..tools.programs import ToolFailed, find_tool, path_arg, run
-from .ir import ENTRY_LINE, check_ir_target
+from .ir import ENTRY_LINE, KERNELS_LINE, check_ir_target
 
 OWN_HEADER = "agentsched_gpu.h"
 COMPAT_HEADER = INCLUDE_DIR / "agentsched_cuda_compat.h"
@@ -272,15 +273,15 @@ def _ambiguous(entry: str, found: list[Kernel], where: str) -> str:
 
 
 def pick_entry(kernels: list[Kernel], entry: str | None, where: str) -> Kernel | None:
-    """The named kernel; with no name, the only one. None when `entry` matches nothing."""
+    """The named kernel; with no name, the only one (None for a module of several: the whole
+    module is scheduled). None when `entry` matches nothing."""
     if entry is None:
         if len(kernels) == 1:
             return kernels[0]
         if not kernels:
             raise EntryError(f"{where} defines no kernel (a __global__ template is compiled "
                              "only for the instance you name: --entry 'name<args>')")
-        raise EntryError(f"{where} defines {len(kernels)} kernels; name one with --entry (or "
-                         f"`entry` in a KernelSpec): {_listing(kernels)}")
+        return None
     found = find_entry(kernels, entry)
     if len(found) > 1:
         raise EntryError(_ambiguous(entry, found, where))
@@ -301,14 +302,18 @@ def _wrapper(include_name: str, entry: str) -> str:
 
 
 def _tagged(ir: Path, text: str, kernel: Kernel | None, out_dir: Path, stem: str,
-            check: bool = False) -> Path:
-    """The IR with its kernel named on the first line (written once, atomically). check:
-    `ir` is the user's IR text, parsed and verified before its copy is first made, so that
-    an error names the user's file at the user's line (the copy has a line more)."""
-    text = re.sub(rf"^{re.escape(ENTRY_LINE)}.*\n", "", text, count=1)
-    if kernel is None:
+            check: bool = False, module: Sequence[Kernel] = ()) -> Path:
+    """The IR with its kernel named on the first line (written once, atomically); with no
+    kernel, the module's kernels (several, scheduled as a whole). check: `ir` is the user's
+    IR text, parsed and verified before its copy is first made, so that an error names the
+    user's file at the user's line (the copy has a line more)."""
+    text = re.sub(rf"^(?:{re.escape(ENTRY_LINE)}|{re.escape(KERNELS_LINE)}).*\n", "", text,
+                  count=1)
+    if kernel is None and len(module) < 2:
         return ir
-    body = f"{ENTRY_LINE}{kernel.symbol}\n{text}"
+    head = f"{ENTRY_LINE}{kernel.symbol}" if kernel is not None else \
+        KERNELS_LINE + " ".join(k.symbol for k in module)
+    body = f"{head}\n{text}"
     out = out_dir / f"{stem}-{digest(body)[:16]}.ll"
     if not out.exists():
         if check:
@@ -558,11 +563,11 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
         if entry is None and text.startswith(ENTRY_LINE):  # `agentsched ir`'s output: its kernel
             entry = text[len(ENTRY_LINE):text.index("\n")].strip()
         chosen = pick_entry(kernels, entry, str(source))
-        if chosen is None:
+        if chosen is None and entry is not None:
             raise EntryError(f"{source} does not define kernel {entry!r}; it defines "
                              f"{_listing(kernels)}")
         return _tagged(source, text, chosen, out_dir, f"{source.stem}-{target.name}",
-                       check=source.suffix != ".bc")
+                       check=source.suffix != ".bc", module=kernels)
     if source.suffix not in SOURCE_SUFFIXES:
         raise ValueError(f"{source}: unknown source kind {source.suffix!r} "
                          f"(expected {', '.join(sorted(SOURCE_SUFFIXES | IR_SUFFIXES))})")
@@ -586,7 +591,8 @@ def emit_ir(source: str | Path, target: Target, defines: dict | None = None,
             raise EntryError(f"{source}: cannot tell which kernel {entry!r} is; the module "
                              f"defines {_listing(more)}")
         chosen = found[0]
-    if chosen is None:
+    if chosen is None and len(kernels) < 2:
         raise EntryError(f"{source} defines no kernel (a __global__ template is compiled "
                          "only for the instance you name: --entry 'name<args>')")
-    return _tagged(ir, ir.read_text(), chosen, out_dir, f"{stem}-{target.name}")
+    return _tagged(ir, ir.read_text(), chosen, out_dir, f"{stem}-{target.name}",
+                   module=kernels)

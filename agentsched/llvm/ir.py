@@ -16,6 +16,9 @@ from ..tools.programs import find_tool, path_arg, run
 # The kernel the IR is about (its symbol): compile_ir hooks only that function and the metrics
 # read only its figures.
 ENTRY_LINE = "; agentsched-entry: "
+# A module of several kernels scheduled as a whole (no --entry): its kernels' symbols, in
+# order. Every function is hooked; metrics are measured for each of these kernels.
+KERNELS_LINE = "; agentsched-kernels: "
 # IR that agentsched prepared from another compiler's output (agentsched.triton) names the llc
 # flags that compiler's own code generator used (PTX ISA, fp contraction, 32-bit shared
 # pointers ...): stock and plugin compiles of the IR use the same flags.
@@ -54,6 +57,16 @@ def recorded_launch(ir: str | Path) -> Launch | None:
     line = header_line(ir, LAUNCH_MARK)
     m = re.fullmatch(r"(\d+) threads, (\d+) bytes dynamic shared", line or "")
     return Launch(int(m.group(1)), int(m.group(2))) if m else None
+
+
+def ir_kernels(ir: str | Path) -> list[str]:
+    """The kernels an IR file's opening lines name: its one kernel (ENTRY_LINE) or the whole
+    module's (KERNELS_LINE); [] when it names none."""
+    entry = ir_entry(ir)
+    if entry is not None:
+        return [entry]
+    line = header_line(ir, KERNELS_LINE)
+    return line.split() if line else []
 
 
 def recorded_llc_flags(ir: Path) -> list[str]:

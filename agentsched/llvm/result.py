@@ -28,10 +28,21 @@ class CompileResult:
     validated: str | None = None  # the assembler that accepted asm ("ptxas 13.0"), if any
     entry: str | None = None  # the kernel's symbol: the only function hooked and measured
     metrics: StaticMetrics | None = None  # filled in by measure() (agentsched.compile does)
+    # a module of several kernels, scheduled as a whole (no entry): their symbols, and each
+    # one's figures (measure(): .metrics is then the first kernel's)
+    kernels: list[str] = field(default_factory=list)
+    kernel_metrics: dict[str, StaticMetrics] = field(default_factory=dict)
 
     def measure(self, launch: Launch | None = None, with_cycles: bool = True) -> StaticMetrics:
-        """The kernel's static figures (registers, occupancy, spills ...); kept in .metrics.
-        launch: block size and dynamic shared memory (NVPTX occupancy needs them)."""
+        """The kernel's static figures (registers, occupancy, spills ...); kept in .metrics,
+        and for a whole module each kernel's in .kernel_metrics. launch: block size and
+        dynamic shared memory (NVPTX occupancy needs them)."""
+        if self.entry is None and len(self.kernels) > 1:
+            self.kernel_metrics = {
+                k: static_metrics(self.asm, self.target, with_cycles=with_cycles,
+                                  launch=launch, entry=k) for k in self.kernels}
+            self.metrics = self.kernel_metrics[self.kernels[0]]
+            return self.metrics
         self.metrics = static_metrics(self.asm, self.target, with_cycles=with_cycles,
                                       launch=launch, entry=self.entry)
         return self.metrics

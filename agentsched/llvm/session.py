@@ -34,7 +34,7 @@ from ..core.files import staged_output
 from ..core.protocol import Candidate, ChannelDecoder, Decision, DecisionPoint, decision_for
 from ..targets import Target, parse_target
 from ..tools.programs import ToolFailed, child_options, failure_message
-from .ir import ir_entry
+from .ir import ir_entry, ir_kernels
 from .llc import llc_command, read_report, remove_orphan_temps
 from .result import CompileResult
 
@@ -223,7 +223,7 @@ class LiveSession:
         result = CompileResult(target=self.target, ir=self.ir, asm=asm,
                                report=read_report(self._tmp / "report.json", self.base),
                                decisions=self.decisions, entry=self.entry,
-                               validated=self.target.validate(asm))
+                               validated=self.target.validate(asm), kernels=ir_kernels(self.ir))
         self._proc = None
         if self._to_llc is not None:
             self._to_llc.close()

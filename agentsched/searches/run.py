@@ -278,6 +278,41 @@ class Recorded(Policy):
         return self.fp
 
 
+@dataclass
+class ModuleSearch:
+    """A search of every kernel of a module (no entry): each kernel searched in turn with an
+    equal share of the budget (and of the time limit), one decision file for them all (the
+    plugin keys decisions by function, so the winners replay together)."""
+    reports: list[SearchReport]
+    decisions_file: str
+
+    @classmethod
+    def run(cls, kernels: Sequence[KernelRef], target: str | Target, options: SearchOptions,
+            **kw: Any) -> ModuleSearch:
+        n = len(kernels)
+        share = replace(options, budget=max(1, options.budget // n),
+                        seconds=options.seconds / n if options.seconds else None)
+        out = Path(options.json_out) if options.json_out not in (None, "-") else None
+        reports = []
+        for i, k in enumerate(kernels):
+            mine = replace(share, json_out=out.with_name(f"{out.stem}.{k.file_name}.json")
+                           if out else None, decisions_out=None)
+            say = kw.get("progress")
+            if say:
+                say(f"kernel {i + 1}/{n}: {k.entry}")
+            reports.append(run_search(k, target, mine, **kw))
+        merged: list[Decision] = [d for r in reports for d in r.best_decisions]
+        dec = Path(options.decisions_out) if options.decisions_out else \
+            (out.with_suffix(".decisions.jsonl") if out else
+             data_dir() / "search" / f"module-{sha256_hex(canonical_decisions(merged))[:12]}.jsonl")
+        summary = {"kernels": [r.to_dict() for r in reports], "decisions_file": str(dec)}
+        with together(dec, options.json_out):
+            write_decisions(dec, merged)
+            if options.json_out is not None:
+                write_text(options.json_out, json.dumps(summary, indent=2) + "\n")
+        return cls(reports, str(dec))
+
+
 def replay_module(ir: Path, t: Target, base: str, suffix: str, decisions: Any = None) -> bytes:
     """The loadable module of LLVM's schedule (decisions None) or a strict replay."""
     return compile_ir(ir, t, decisions=decisions, base=base).module(suffix)
