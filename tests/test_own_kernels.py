@@ -200,17 +200,25 @@ def test_other_kernels_keep_llvms_schedule_under_an_agent(base):
 
 @requires_llvm
 @requires_cuda
-def test_no_or_wrong_entry_lists_the_kernels_by_source_name(tmp_path):
+def test_no_entry_is_the_whole_module_and_a_wrong_one_lists_the_kernels(tmp_path):
+    """Without --entry a file of several kernels is compiled and scheduled as a whole: every
+    kernel measured, by its source name; --entry naming none lists them."""
     src = PUBLIC / "llm.c/dev/cuda/layernorm_forward.cu"
-    r = cli("compile", str(src), "-t", "sm_90", "-o", str(tmp_path / "k.ptx"))
-    assert r.returncode != 0 and "defines 8 kernels" in r.stderr
-    assert "layernorm_forward_kernel1" in r.stderr and "_Z" not in r.stderr
+    r = cli("compile", str(src), "-t", "sm_90", "-o", str(tmp_path / "k.ptx"),
+            "--json", str(tmp_path / "k.json"))
+    assert r.returncode == 0, r.stderr
+    ks = json.loads((tmp_path / "k.json").read_text())["kernels"]
+    assert len(ks) == 8 and "layernorm_forward_kernel1" in [k["name"] for k in ks]
+    assert all(k["vgpr"] for k in ks) and "8 kernels" in r.stdout
+    # the whole module's PTX is what the eight one-kernel compiles give for each kernel
+    ptx = (tmp_path / "k.ptx").read_text()
+    assert all(f".entry {k['symbol']}" in ptx for k in ks)
     r = cli("compile", str(src), "-t", "sm_90", "--entry", "layernorm_kernel9",
-            "-o", str(tmp_path / "k.ptx"))
+            "-o", str(tmp_path / "w.ptx"))
     assert r.returncode != 0
     assert "does not define kernel 'layernorm_kernel9'" in r.stderr
     assert "layernorm_forward_kernel3" in r.stderr
-    assert not (tmp_path / "k.ptx").exists()
+    assert not (tmp_path / "w.ptx").exists()
     if _have_rocm():
         r = cli("compile", str(PUBLIC / "llm.c/dev/cuda/gelu_forward.cu"), "-t", "gfx942",
                 "-o", str(tmp_path / "k.s"))
