@@ -703,6 +703,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            agent: Optional[str] = typer.Option(None, "--agent", "-a",
                                                help="beam: refine this agent's schedule (a "
                                                     "name, MODULE:CLASS or FILE.py:CLASS)"),
+           portfolio: Optional[List[str]] = typer.Option(
+               None, "--portfolio", help="start also from this whole schedule: "
+                                         "policy:FILE or an agent (repeatable)"),
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
@@ -717,6 +720,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
+            portfolio=tuple(portfolio or ()),
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,
                          build=(build := _build(entry, include, define, std, fast_math,

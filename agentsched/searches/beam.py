@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .evaluator import Evaluator
-from .policies import HEURISTICS, WATCH_ALL, HeuristicPolicy, PrefixPolicy
+from .policies import HEURISTICS, WATCH_ALL, HeuristicPolicy, Policy, PrefixPolicy
 from .tracker import SearchResult, Tracker
 
 
@@ -45,7 +45,7 @@ def branch_points(default_decisions, region: tuple, depth: int) -> list[tuple]:
 
 
 def beam_search(ev: Evaluator, budget: int = 64, *, width: int = 4, depth: int | None = None,
-                regions: int = 3, completion="default",
+                regions: int = 3, completion="default", portfolio: Sequence[Policy] = (),
                 progress: Callable[[str], None] | None = None) -> SearchResult:
     """Beam search (see the module doc). One pass per hot region, largest first, while the
     budget lasts; `depth` branch points per region (default: what the budget affords).
@@ -63,13 +63,14 @@ def beam_search(ev: Evaluator, budget: int = 64, *, width: int = 4, depth: int |
                   if (d.function, d.region, d.visit) in hot_set)
 
     # The heuristics' own schedules (and the root prefix when completion is not LLVM's).
-    first = [HeuristicPolicy(h) for h in HEURISTICS]
+    first = [HeuristicPolicy(h) for h in HEURISTICS] + list(portfolio)
     if completion != "default":
         first.append(PrefixPolicy((), completion))
     first = first[:budget - tr.count]
     outs = ev.rollouts(first, watch=watch) if first else []
     tr.add(first, outs)
-    if completion != "default" and len(outs) == len(first) == len(HEURISTICS) + 1:
+    if completion != "default" and len(outs) == len(first) == \
+            len(HEURISTICS) + len(portfolio) + 1:
         beam = [(first[-1], outs[-1])]
     else:
         beam = [(PrefixPolicy((), "default"), default)]

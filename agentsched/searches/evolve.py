@@ -29,6 +29,7 @@ from .policies import (
     HEURISTICS,
     HeuristicPolicy,
     LinearPolicy,
+    Policy,
     check_weights,
     linear_seed,
 )
@@ -41,7 +42,7 @@ def _policy(w: np.ndarray) -> LinearPolicy:
 
 def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: int | None = None,
                   crossover: float = 0.3, sigma_range: tuple = (0.02, 1.0), seed: int = 0,
-                  init: Sequence[Sequence[float]] = (),
+                  init: Sequence[Sequence[float]] = (), portfolio: Sequence[Policy] = (),
                   progress: Callable[[str], None] | None = None) -> SearchResult:
     """init: extra starting genomes (e.g. a previous search's best_weights), evaluated in
     the first generation next to LLVM's and the heuristics' genomes: a warm start."""
@@ -59,6 +60,9 @@ def evolve_search(ev: Evaluator, budget: int = 64, *, population: int = 8, mu: i
     evaluated: list[tuple] = [(default.cost, 0, seeds[0], default)]  # (cost, order, genome, rollout)
     fps: set = {_policy(seeds[0]).fingerprint()}
     check_weights(init)
+    if portfolio:  # whole schedules to start from (the shipped policy's ...): not genomes
+        pols = list(portfolio)[:max(0, budget - tr.count)]
+        tr.add(pols, ev.rollouts(pols))
     first = [np.asarray(w, dtype=float) for w in init] + seeds[1:]
     while len(first) < population - 1:  # fill with perturbations of the LLVM seed
         first.append(mutate(seeds[0], rng, sigma_range))

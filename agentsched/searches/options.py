@@ -32,6 +32,9 @@ class SearchOptions:
     init_from: tuple = ()  # earlier search JSONs to start from (their weights)
     init_weights: tuple = ()  # weight vectors to start from
     agent: str | None = None  # beam refines this agent's schedule
+    # whole schedules evaluated first, beside LLVM's and the heuristics': `policy:FILE` (the
+    # shipped policy ...) or agents' names; the best of them can be the winner
+    portfolio: tuple = ()
     base: str = "target"  # the scheduler hooked: the target's own, or generic
     ir_file: Path | None = None  # LLVM IR to schedule instead of compiling the source
     json_out: Path | None = None  # the summary (the report's JSON)
@@ -60,6 +63,12 @@ class SearchOptions:
                 raise ValueError("an agent's schedule is refined by beam search, without "
                                  "initial weights (evolution evolves linear policies)")
             agent_class(self.agent)  # an unknown agent fails before anything is built
+        for spec in self.portfolio:
+            if spec.startswith("policy:"):
+                from ..core.policy import load_policy
+                load_policy(spec[len("policy:"):])  # a bad file fails now (PolicyError)
+            else:
+                agent_class(spec)
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"search seconds must be > 0, got {self.seconds!r}")
         if self.ray is None:

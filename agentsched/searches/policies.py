@@ -188,6 +188,45 @@ class LinearPolicy(Policy):
         return "linear:" + ",".join(f"{w:.6g}" for w in self.weights)
 
 
+@dataclass(frozen=True)
+class FilePolicy(Policy):
+    """A policy file (docs/policy.md): rollouts compile with it (the plugin evaluates it);
+    watched live, Python evaluates the same file on the plugin's features."""
+    path: str
+    wants_features = True
+    plugin_evaluates = True
+
+    def policy_file(self, target) -> dict:
+        import json
+        from pathlib import Path
+        return json.loads(Path(self.path).read_text())
+
+    def choose(self, point):
+        from ..core.policy import choose, load_policy
+        if "_loaded" not in self.__dict__:
+            object.__setattr__(self, "_loaded", load_policy(self.path))
+        return choose(self.__dict__["_loaded"], point)
+
+    def fingerprint(self) -> str:
+        from pathlib import Path
+
+        from ..core.hashing import sha256_hex
+        return f"policy-file:{sha256_hex(Path(self.path).read_bytes())[:16]}"
+
+    def __getstate__(self) -> dict:
+        return {"path": self.path}
+
+
+def portfolio_policy(spec: str) -> Policy:
+    """What a search starts from beside LLVM's schedule: `policy:FILE` (a policy file, the
+    plugin evaluates it) or an agent's name (its schedule)."""
+    if spec.startswith("policy:"):
+        return FilePolicy(spec[len("policy:"):])
+    if spec in HEURISTICS or spec == "default":
+        return HeuristicPolicy(spec)
+    return AgentPolicy(spec)
+
+
 def linear_seed(name: str) -> np.ndarray:
     """A weight vector that reproduces (or nearly) a heuristic: 'default' = LLVM's pick."""
     w = np.zeros(len(FEATURES))

@@ -29,7 +29,14 @@ from .evaluator import Evaluator
 from .journal import Journal
 from .objectives import check_default_measured, check_measurable
 from .options import SearchOptions, with_fields
-from .policies import AgentPolicy, HeuristicPolicy, LinearPolicy, Policy, check_weights
+from .policies import (
+    AgentPolicy,
+    HeuristicPolicy,
+    LinearPolicy,
+    Policy,
+    check_weights,
+    portfolio_policy,
+)
 from .tracker import SearchResult
 
 
@@ -111,6 +118,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     json_out, decisions_out = o.json_out, o.decisions_out
     init_weights = [*init_weights_from(o.init_from), *o.init_weights]
     agent = o.agent
+    portfolio = [portfolio_policy(p) for p in o.portfolio]
     t0 = time.perf_counter()
     t = parse_target(target)
     kref = resolve_kernel(kernel, build)
@@ -150,11 +158,11 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
             elif agent is not None:
                 completion = AgentPolicy(agent, seed)
             res = beam_search(ev, budget, width=width, completion=completion,
-                              progress=progress)
+                              portfolio=portfolio, progress=progress)
         else:
             from .evolve import evolve_search
             res = evolve_search(ev, budget, population=population, seed=seed,
-                                init=init_weights, progress=progress)
+                                init=init_weights, portfolio=portfolio, progress=progress)
         backend = ev.backend
         timing = None
         if timer is not None:
@@ -253,6 +261,7 @@ def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weight
     return digest(ir.read_bytes(), t.name, o.objective, o.method, o.base,
                   f"seed {o.seed} width {o.width} population {o.population}",
                   json.dumps(init_weights), o.agent or "",
+                  " ".join(portfolio_policy(p).fingerprint() for p in o.portfolio),
                   measurement_identity(t, launch), timing)
 
 
