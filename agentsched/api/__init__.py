@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ..agents import Agent, agent_class, agent_names, is_deterministic, make_agent
 from ..agents.heuristics import SEED_AGENTS
 from ..core.protocol import Decision, decision_for, read_states, write_decisions
-from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
+from ..kernels.ref import BuildOptions, KernelRef, kernel_names, kernels_of, resolve_kernel
 from ..llvm.compile import compile_ir
 from ..llvm.metrics import launch_of
 from ..llvm.result import CompileResult
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays lig
     from ..searches.run import ModuleSearch, SearchReport
 
 __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "TRAIN_OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
-           "Decided", "SearchOptions", "TrainOptions", "agent_names", "kernel_names", "kernels_of", "bundle", "compile", "decide", "emit_ir", "experiment",
+           "Decided", "SearchOptions", "TrainOptions", "tune", "agent_names", "kernel_names", "kernels_of", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "train", "write_decisions"]
 
@@ -66,33 +66,6 @@ def kernel(source: Kernel, *, entry: str | None = None, include_dirs: Sequence[s
                              block=tuple(block) if block else None, lang=lang,
                              dynamic_shared=dynamic_shared)
     return resolve_kernel(source, build)
-
-
-def kernel_names(symbols: Sequence[str]) -> list[str]:
-    """The source names of kernel symbols (demangled; extern "C" names as they are)."""
-    from ..llvm.frontend import describe
-    return [k.name for k in describe(list(symbols))]
-
-
-def kernels_of(source: Kernel, target: str | Target, *,
-               build: BuildOptions | None = None) -> list[KernelRef]:
-    """The kernels `source` defines, one KernelRef each (its entry named): a module of
-    several scheduled as a whole is measured, kept and searched kernel by kernel. A source
-    with one kernel, or given with an entry, is itself."""
-    from ..llvm.frontend import describe
-    from ..llvm.ir import KERNELS_LINE, header_line
-    k = resolve_kernel(source, build)
-    if k.entry is not None or k.triton or k.spec is not None:
-        return [k]
-    line = header_line(k.ir(parse_target(target)), KERNELS_LINE)
-    if not line:
-        return [k]
-    found = describe(line.split())
-    unique = {c.name for c in found}
-    name = {c.symbol: c.name if sum(d.name == c.name for d in found) == 1 else c.symbol
-            for c in found} if len(unique) != len(found) else {c.symbol: c.name for c in found}
-    origin = k.given if k.given is not None else k.source
-    return [resolve_kernel(origin, replace(k.options, entry=name[c.symbol])) for c in found]
 
 
 def launch_threads(block: Any) -> int:
@@ -284,7 +257,7 @@ def search(kernel: Kernel, target: str | Target, options: SearchOptions | None =
     if entry is not None:
         build = replace(build or BuildOptions(), entry=entry)
     o = with_fields(options or SearchOptions(), fields)
-    ks = kernels_of(kernel, target, build=build) if o.ir_file is None else []
+    ks = kernels_of(resolve_kernel(kernel, build), target) if o.ir_file is None else []
     if len(ks) > 1:
         return ModuleSearch.run(ks, target, o, time_fn=time_fn, timer=timer, progress=progress)
     return run_search(kernel, target, o, build=build, time_fn=time_fn, timer=timer,
@@ -343,6 +316,19 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90",
         if o.output is not None:
             write_text(o.output, json.dumps(policy_to_dict(res.policy), indent=1) + "\n")
     return res
+
+
+def tune(inputs: Sequence[str | Path], target: str | Target, options: Any = None, *,
+         progress: Callable[[str], None] | None = None, **fields: Any) -> Any:
+    """Spend a time budget across a program's hot kernels, best first (experiments/tune.py):
+    `inputs` spec files, directories of them, suite names or sources; options a TuneOptions
+    (or its fields: seconds, objective, db, policy, method, population, workers, finalists,
+    min_share, fresh, json_out). Returns a TuneResult."""
+    from ..experiments.tune import TuneOptions
+    from ..experiments.tune import tune as run_tune
+    from ..searches.options import with_fields
+    o = with_fields(options or TuneOptions(), fields)
+    return run_tune(inputs, target, o, progress=progress)
 
 
 def bundle(kernel: Kernel, target: str | Target, output: str | Path, *,

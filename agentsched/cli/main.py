@@ -759,6 +759,44 @@ def _search_lines(say: Console, res, method: str, objective: str, build) -> None
 
 
 @app.command()
+def tune(inputs: List[str] = typer.Argument(..., help="The program's kernels: spec .py files, "
+                                            "directories of them, suite names or sources"),
+         target: str = typer.Option("sm_90", "--target", "-t"),
+         seconds: float = typer.Option(900.0, "--seconds", help="The whole budget"),
+         objective: str = typer.Option("time", "--objective",
+                                       help="time (this machine's GPU) or a static one"),
+         db: Optional[Path] = typer.Option(None, "--db", help="The tuned-schedule database "
+                                                             "the winners go into"),
+         policy: Optional[Path] = typer.Option(None, "--policy", help="The portfolio's policy "
+                                                                      "(default: the shipped one)"),
+         method: str = typer.Option("evolve", "--method"),
+         population: int = typer.Option(16, "--population", min=1),
+         workers: Optional[int] = typer.Option(None, "--workers"),
+         finalists: int = typer.Option(4, "--finalists", min=1),
+         min_share: float = typer.Option(0.02, "--min-share",
+                                         help="kernels with less of the time are left"),
+         fresh: bool = typer.Option(False, "--fresh", help="forget earlier runs' journals"),
+         json_out: Path = typer.Option(Path("tune.json"), "--json",
+                                       help="The summary (and a .md table beside it)")):
+    """Spend a time budget across a program's hot kernels, best first: each kernel's share of
+    the GPU time, a search from a portfolio (LLVM's schedule, the heuristics, the shipped
+    policy), resumable; the winners into the database; a summary."""
+    from ..experiments.tune import TuneOptions
+    say = _outputs(json_out)
+    o = TuneOptions(seconds=seconds, objective=objective, db=db, policy=policy, method=method,
+                    population=population, workers=workers, finalists=finalists,
+                    min_share=min_share, fresh=fresh, json_out=json_out)
+    with _progress("tune") as progress:
+        res = api.tune(inputs, target, o, progress=progress)
+    for k in res.kernels:
+        ci = f" [{k.speedup_ci[0]:.4f}, {k.speedup_ci[1]:.4f}]" if k.speedup_ci else ""
+        say.print(f"{k.kernel}: {k.share:.1%} of the time, {k.evaluations} evaluations, "
+                  f"{k.speedup:.4f}{ci}{' -> db' if k.stored else ''} {k.note}".rstrip(),
+                  markup=False, highlight=False)
+    say.print(f"tuned kernels together: {res.program_speedup:.4f}x ; summary: {json_out}")
+
+
+@app.command()
 def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package directory (e.g. "
                                       "corpus/) or a directory of LLVM IR files"),
           target: str = TargetOpt,

@@ -16,7 +16,9 @@ import json
 import os
 import re
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from dataclasses import replace as dc_replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -320,3 +322,31 @@ def _from_spec(spec: KernelSpec, spec_file: Path | None, b: BuildOptions,
                      include_dirs=(*spec.include_dirs, *b.include_dirs),
                      flags=(*spec.flags, *b.flags), block=b.block or launch_block(spec),
                      lang=b.lang or spec.lang, launch=launch, given=given, options=b)
+
+
+def kernel_names(symbols: Sequence[str]) -> list[str]:
+    """The source names of kernel symbols (demangled; extern "C" names as they are)."""
+    from ..llvm.frontend import describe
+    return [k.name for k in describe(list(symbols))]
+
+
+def kernels_of(source: str | Path | KernelRef, target: str | Target, *,
+               build: BuildOptions | None = None) -> list[KernelRef]:
+    """The kernels `source` defines, one KernelRef each (its entry named): a module of
+    several scheduled as a whole is measured, kept and searched kernel by kernel. A source
+    with one kernel, or given with an entry, is itself."""
+    from ..llvm.frontend import describe
+    from ..llvm.ir import KERNELS_LINE, header_line
+    k = resolve_kernel(source, build)
+    if k.entry is not None or k.triton or k.spec is not None:
+        return [k]
+    from ..targets import parse_target
+    line = header_line(k.ir(parse_target(target)), KERNELS_LINE)
+    if not line:
+        return [k]
+    found = describe(line.split())
+    unique = {c.name for c in found}
+    name = {c.symbol: c.name if sum(d.name == c.name for d in found) == 1 else c.symbol
+            for c in found} if len(unique) != len(found) else {c.symbol: c.name for c in found}
+    origin = k.given if k.given is not None else k.source
+    return [resolve_kernel(origin, dc_replace(k.options, entry=name[c.symbol])) for c in found]
