@@ -166,8 +166,10 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
         backend = ev.backend
         timing = None
         if timer is not None:
+            baselines, notes = _baselines(kref, t, time_fn)
             timing = _confirm(timer, ev, res, ir, t, base, o.confirm_rounds,
-                              o.confirm_reps)
+                              o.confirm_reps, baselines)
+            timing["baselines"] = _baseline_figures(timing, notes)
         failed = False
     except Interrupted as e:
         if journal is None or not journal.known:
@@ -340,8 +342,32 @@ def _gpu_timer(kernel: KernelRef, ir: Path, t: Target, base: str, runtime: str, 
     return GpuTimer(spec, t, default, runtime=runtime, rounds=rounds, reps=reps, seed=seed)
 
 
+def _baselines(kref: KernelRef, t: Target, time_fn: Any) -> tuple[dict, dict]:
+    """What a user would otherwise run, timed beside the finalists: nvcc's build of the same
+    CUDA source where nvcc is installed ({name: module}, {name: how it was made or why not})."""
+    if time_fn is not None or t.family != "nvptx":
+        return {}, {}
+    from ..kernels.nvcc import nvcc_module
+    module, note = nvcc_module(kref, t)
+    return ({"nvcc": module} if module else {}), {"nvcc": note}
+
+
+def _baseline_figures(timing: dict, notes: dict) -> dict:
+    """Each baseline's time against LLVM's default and the winner's, from the confirmation."""
+    conf = (timing.get("confirmation") or {}).get("variants", {})
+    out = {}
+    for name, note in notes.items():
+        v = conf.get(name) or {}
+        win = conf.get(timing.get("winner") or "default") or conf.get("default") or {}
+        out[name] = {"note": note, "ok": v.get("ok"), "median_us": v.get("median_us"),
+                     "default_vs_it": v.get("speedup") and 1.0 / v["speedup"],
+                     "winner_vs_it": (v["median_us"] / win["median_us"])
+                     if v.get("median_us") and win.get("median_us") else None}
+    return out
+
+
 def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str, rounds: int,
-             reps: int) -> dict:
+             reps: int, baselines: dict | None = None) -> dict:
     """Re-time the finalists (distinct binaries) in one fresh run; make res.best the
     confirmed winner, or LLVM's default when no finalist beats it beyond the A/A noise."""
     finalists = [(f"f{i}", pol, ro) for i, (cost, _, pol, ro) in enumerate(ev.top)
@@ -350,7 +376,8 @@ def _confirm(timer: Any, ev: Evaluator, res: Any, ir: Path, t: Target, base: str
     made = ev.pool.map(replay_module, [((ir, t, base, timer.suffix), {"decisions": ro.decisions})
                                        for _, _, ro in finalists])
     modules = {name: m for (name, _, _), m in zip(finalists, made)}
-    confirmation = timer.confirm(modules, rounds, reps) if modules else None
+    confirmation = timer.confirm({**modules, **(baselines or {})}, rounds, reps) \
+        if modules or baselines else None
     top: tuple[str, Any, Any] | None = None  # (name, policy, rollout) of the fastest
     speedup, ci, bound = 1.0, None, None
     if confirmation is not None:
