@@ -60,3 +60,24 @@ def test_pack_refuses_a_directory_that_is_not_a_pack(tmp_path):
     with pytest.raises(ValueError, match="not a pack"):
         pack(tmp_path / "mine", level=0)
     assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+
+
+def test_a_packed_kernels_ir_serves_where_there_is_no_clang(tmp_path, monkeypatch):
+    """`pack --kernel`'s IR is what KernelRef.ir() gives on a machine without clang-19
+    ($AGENTSCHED_PREBUILT_IR, set by the launcher), keyed by the kernel's source content and
+    build; with clang-19 on PATH the IR is made as usual."""
+    import shutil
+
+    from agentsched.kernels.ref import prebuilt_ir, resolve_kernel
+    from agentsched.targets import parse_target
+    t = parse_target("sm_90")
+    k = resolve_kernel("fused_mlp")
+    d = tmp_path / "prebuilt"
+    d.mkdir()
+    (d / f"{k.key}-sm_90.ll").write_bytes(k.ir(t).read_bytes())
+    monkeypatch.setenv("AGENTSCHED_PREBUILT_IR", str(d))
+    assert prebuilt_ir(k, t) is None  # clang-19 is here: not used
+    real = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda n: None if n == "clang-19" else real(n))
+    assert prebuilt_ir(k, t) == d / f"{k.key}-sm_90.ll" and k.ir(t) == prebuilt_ir(k, t)
+    assert prebuilt_ir(resolve_kernel("gemm8x8"), t) is None  # not packed

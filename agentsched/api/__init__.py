@@ -318,6 +318,23 @@ def train(corpus: str | Path | list, target: str | Target = "sm_90",
     return res
 
 
+def pack(output: str | Path, *, kernels: Sequence[Kernel] = (), targets: Sequence[str] = (),
+         build: BuildOptions | None = None, level: int = 6) -> Any:
+    """`agentsched pack`: what a machine without LLVM 19 needs (tools/pack.py), with the IR
+    of `kernels` (every kernel of a module too) for `targets` made here, so that those
+    kernels need no clang there (docs/gpu-machine.md)."""
+    from ..tools.pack import pack as make_pack
+    ir: dict[str, Path] = {}
+    for t in targets or (("sm_90",) if kernels else ()):
+        tt = parse_target(t)
+        for source in kernels:
+            k = resolve_kernel(source, build)
+            for one in [k, *kernels_of(k, tt)]:
+                if not one.triton:
+                    ir[f"{one.key}-{tt.name}.ll"] = one.ir(tt)
+    return make_pack(output, level=level, ir=ir)
+
+
 def tune(inputs: Sequence[str | Path], target: str | Target, options: Any = None, *,
          progress: Callable[[str], None] | None = None, **fields: Any) -> Any:
     """Spend a time budget across a program's hot kernels, best first (experiments/tune.py):

@@ -408,15 +408,25 @@ def ir_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py, su
 
 @app.command("pack")
 def pack_cmd(output: Path = typer.Argument(..., help="A new directory (replaced as a whole "
-                                                     "when it holds an earlier pack)")):
+                                                     "when it holds an earlier pack)"),
+             kernel: Optional[List[str]] = typer.Option(
+                 None, "--kernel", help="make this kernel's IR here (suite name, spec .py, "
+                                        "source; every kernel of a module): no clang there"),
+             targets: str = typer.Option("sm_90", "--targets", help="for --kernel"),
+             entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
+             define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
+             fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
+             block: Optional[str] = BlockOpt, lang: Optional[str] = LangOpt,
+             dynamic_shared: Optional[str] = DynamicSharedOpt):
     """Pack what a machine without LLVM 19 needs (Debian's llc-19 and the tools agentsched
     runs, their libraries, the built plugin, this package) with a launcher: there,
     `OUTPUT/agentsched COMMAND ...` runs any command (docs/gpu-machine.md)."""
-    from ..tools.pack import pack
-    info = pack(output)
+    info = api.pack(output, kernels=list(kernel or []), targets=_split(targets),
+                    build=_build(entry, include, define, std, fast_math, clang_flag, block,
+                                 lang, dynamic_shared))
     out.print(f"{output}/agentsched: LLVM {info.llvm}, plugin {info.plugin}, "
               f"{len(info.tools)} tools, {len(info.libraries)} libraries, "
-              f"{info.bytes / 2**20:.1f} MiB")
+              f"{len(info.kernels_ir)} kernels' IR, {info.bytes / 2**20:.1f} MiB")
 
 
 sdk_app = typer.Typer(help="Vendors' SDKs for users' own CUDA/HIP kernels (docs/own-kernel.md).",

@@ -5,7 +5,8 @@ from __future__ import annotations
 DATA = "AGENTSCHED_DATA"  # caches, the results store, the built plugin
 LLVM_BIN = "AGENTSCHED_LLVM_BIN"  # LLVM 19's bin directory, searched after $PATH
 PTXAS = "AGENTSCHED_PTXAS"  # the ptxas to use before any other
-SDK_DIR = "AGENTSCHED_SDK_DIR"  # where `agentsched sdk install` keeps header-only pieces
+SDK_DIR = "AGENTSCHED_SDK_DIR"
+PREBUILT_IR = "AGENTSCHED_PREBUILT_IR"  # a pack's kernels' IR, where clang-19 is not  # where `agentsched sdk install` keeps header-only pieces
 ROCM_BITCODE = "AGENTSCHED_ROCM_BITCODE"  # ROCm's device-library bitcode directory
 HIP_LIB = "AGENTSCHED_HIP_LIB"  # libamdhip64 to load (only that one, when set)
 AGENT_TIMEOUT = "AGENTSCHED_AGENT_TIMEOUT"  # seconds a live agent may take per decision
@@ -26,6 +27,8 @@ VARIABLES: dict[str, str] = {
     LLVM_BIN: "LLVM 19's bin directory, searched after $PATH (default /usr/lib/llvm-19/bin)",
     PTXAS: "the ptxas to use (default: $PATH, /usr/local/cuda, the sdk extra's wheel)",
     SDK_DIR: "where `agentsched sdk install` keeps cuBLAS/cuRAND headers",
+    PREBUILT_IR: "the IR `agentsched pack --kernel` made, used where clang-19 is not (set by "
+                 "the pack's launcher)",
     ROCM_BITCODE: "ROCm device libraries (default Debian's amdgcn/bitcode)",
     HIP_LIB: "libamdhip64 to load for timing on AMD GPUs",
     AGENT_TIMEOUT: "seconds a live agent may take per decision, 0 = no limit (default 300)",

@@ -99,6 +99,9 @@ class KernelRef:
         if self.triton:  # Triton's IR (newer LLVM): rewritten for llc-19
             from .triton.ir import llc_ready_ir
             return llc_ready_ir(self.source, target)
+        carried = prebuilt_ir(self, target)
+        if carried is not None:
+            return carried
         from ..llvm.frontend import emit_ir
         return emit_ir(self.source, target, self.defines, list(self.include_dirs),
                        flags=self.flags, entry=self.entry, block=self.block, lang=self.lang)
@@ -171,6 +174,21 @@ class KernelRef:
         if o.lang:
             out += ["--lang", o.lang]
         return out
+
+
+def prebuilt_ir(kernel: KernelRef, target: Target) -> Path | None:
+    """The IR an `agentsched pack` made for this kernel and target ($AGENTSCHED_PREBUILT_IR,
+    set by the pack's launcher), on a machine without clang-19 (a GPU machine): keyed by the
+    kernel's key (its source's content, entry and build). None elsewhere: where clang is,
+    every IR is made (and cached) as usual."""
+    import shutil
+
+    from ..core import env
+    where = os.environ.get(env.PREBUILT_IR)
+    if not where or shutil.which("clang-19"):
+        return None
+    f = Path(where) / f"{kernel.key}-{target.name}.ll"
+    return f if f.is_file() else None
 
 
 def display_name(path: Path, entry: str | None) -> str:

@@ -59,6 +59,7 @@ else
   export AGENTSCHED_DATA="$cache/data"
 fi
 export PYTHONPATH="$cache/python${PYTHONPATH:+:$PYTHONPATH}"
+export AGENTSCHED_PREBUILT_IR="$cache/data/prebuilt-ir"  # `pack --kernel`'s IR, no clang there
 exec "${AGENTSCHED_PYTHON:-python3}" -P -m agentsched.cli "$@"  # -P: the pack's package, not one in $PWD
 '''
 
@@ -72,6 +73,7 @@ class PackInfo:
     tools: list
     libraries: list
     bytes: int  # of pack.tar.xz
+    kernels_ir: list  # prebuilt IR files (pack --kernel)
 
 
 def linked_libraries(tool: Path) -> list[tuple[str, Path]]:
@@ -99,9 +101,10 @@ def _package_files() -> list[Path]:
                   if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
 
 
-def pack(dest: str | Path, level: int = 6) -> PackInfo:
+def pack(dest: str | Path, level: int = 6, ir: dict[str, Path] | None = None) -> PackInfo:
     """Write the pack into directory `dest` (made whole elsewhere and renamed into place);
-    level: xz's preset (0 fast and larger ... 9)."""
+    level: xz's preset (0 fast and larger ... 9). ir: prebuilt IR files by their name in
+    data/prebuilt-ir (api.pack_kernels_ir makes them: kernels that have no clang there)."""
     dest = Path(dest)
     if dest.exists() and not (dest / "MANIFEST.json").is_file():
         raise ValueError(f"{dest}: exists and is not a pack made by `agentsched pack`: give a "
@@ -125,11 +128,13 @@ def pack(dest: str | Path, level: int = 6) -> PackInfo:
                 tar.add(path, f"llvm/lib/{soname}")
             for f in sidecars:
                 tar.add(f, f"data/plugin/{f.name}")
+            for name, f in sorted((ir or {}).items()):
+                tar.add(f, f"data/prebuilt-ir/{name}")
             for f in _package_files():
                 tar.add(f, f"python/agentsched/{f.relative_to(PACKAGE_DIR).as_posix()}")
         pack_id = sha256_hex(tarball.read_bytes())[:16]
-        info = PackInfo(str(dest), pack_id, llvm_version(), plugin_digest(), list(TOOLS),
-                        sorted(libs), tarball.stat().st_size)
+        info = PackInfo(dest.name, pack_id, llvm_version(), plugin_digest(), list(TOOLS),
+                        sorted(libs), tarball.stat().st_size, sorted(ir or {}))
         write_text(tmp / "ID", pack_id + "\n")
         write_text(tmp / "MANIFEST.json", json.dumps(asdict(info), indent=1) + "\n")
         launcher = tmp / "agentsched"
