@@ -471,7 +471,7 @@ def test_the_plugin_digest_covers_every_source_file(tmp_path, monkeypatch):
     monkeypatch.setattr(plugin_mod, "NATIVE_DIR", native)
     digest = plugin_mod.plugin_digest.__wrapped__
     names = [p.name for p in plugin_mod.plugin_sources()]
-    assert names == sorted(p.name for p in native.iterdir() if p.suffix in (".cpp", ".h"))
+    assert names == sorted(p.name for p in native.iterdir() if p.suffix in (".cpp", ".h", ".def"))
     assert {"hook.h", "hook.cpp", "features.h", "registration.cpp"} <= set(names)
     before = digest()
     assert before == plugin_mod.plugin_digest()  # the copy is the package's sources
