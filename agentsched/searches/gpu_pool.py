@@ -279,7 +279,7 @@ def parse_gpus(spec: str | int | Sequence[int] | None) -> str | int | tuple:
     return n
 
 
-def visible_devices(choice: str | int | tuple, runtime_kind: str = "auto") -> list[str]:
+def visible_devices(choice: Any, runtime_kind: str = "auto") -> list[str]:
     """The device ids (as CUDA_VISIBLE_DEVICES names them) of a parsed --gpus on this host:
     numbers count within the caller's CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES if set;
     "all" counts the host's GPUs (in a child process) when neither is."""
@@ -523,6 +523,7 @@ class GpuWorkers:
                 got.append((i, ("dead", broken)))
         if got:
             return got
+        ready: list
         if self.ray_address:
             import ray
             refs = [self.handles[i].ref for i in running]
@@ -619,7 +620,7 @@ class GpuPool:
         kind = recipe.runtime if isinstance(recipe.runtime, str) else "auto"
         workers = GpuWorkers(gpus, ray_address, runtime_kind=kind)
         try:
-            return cls(workers, key or getattr(recipe.spec, "name", "kernel"), recipe,
+            return cls(workers, key or str(getattr(recipe.spec, "name", "kernel")), recipe,
                        own_workers=True)
         except BaseException:
             workers.close(kill=True)
