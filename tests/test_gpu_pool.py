@@ -25,8 +25,8 @@ from agentsched.searches.gpu_pool import (
     visible_devices,
 )
 
-from .conftest import requires_llvm
-from .test_runtime import FakeRuntime, _saxpy_spec
+from .conftest import cli, requires_llvm
+from .test_runtime import FakeRuntime, _cuda_gpu_present, _saxpy_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -291,3 +291,16 @@ def test_time_search_through_the_pool(tmp_path):
     saved = json.loads((tmp_path / "s.json").read_text())
     assert saved["timing"]["screening"]["gpus"][0]["CUDA_VISIBLE_DEVICES"] == "0"
     assert np.isfinite(out["evaluations"])
+
+
+@requires_llvm
+@pytest.mark.skipif(_cuda_gpu_present(), reason="a GPU here: the search would run")
+def test_search_gpus_reaches_the_workers_and_says_what_is_missing(tmp_path):
+    """--gpus goes from the command line to one worker per GPU; without a GPU runtime the
+    first worker's error names it, and nothing is written."""
+    r = cli("search", "gemm8x8", "-t", "sm_90", "--objective", "time", "--gpus", "2",
+            "--budget", "2", "--json", str(tmp_path / "s.json"))
+    assert r.returncode != 0 and "GPU worker 0 (CUDA_VISIBLE_DEVICES=0)" in r.stderr
+    assert not (tmp_path / "s.json").exists()
+    r = cli("search", "gemm8x8", "-t", "sm_90", "--gpus", "2", "--budget", "2")
+    assert r.returncode != 0 and "--objective time, not vgpr" in r.stderr

@@ -39,6 +39,7 @@ import multiprocessing
 import os
 import pickle
 import socket
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -729,12 +730,15 @@ class GpuPool:
                 "aa_abs_median": aas[len(aas) // 2] if aas else None}
 
     def close(self) -> None:
+        # closed while an error or Ctrl-C unwinds the caller: the workers may be mid-batch,
+        # so they are ended, not waited for
+        failing = sys.exc_info()[0] is not None
         try:
-            if self.workers.handles:
+            if self.workers.handles and not failing:
                 self.workers.drop(self.key)
         finally:
             if self.own_workers:
-                self.workers.close()
+                self.workers.close(kill=failing)
 
     def __enter__(self):
         return self
