@@ -413,7 +413,8 @@ class GpuWorkers:
                                "chooses the devices)")
         n = have if choice == "all" else choice
         if n < 1 or n > have:
-            raise GpuPoolError(f"--gpus {_show(choice)}: the Ray cluster has {have} GPU(s)")
+            raise GpuPoolError(f"GPU timing on Ray (--gpus {_show(choice)}): the Ray cluster "
+                               f"has {have} GPU(s)")
         actor = ray.remote(num_gpus=1, num_cpus=worker_cpus, max_restarts=0)(TimingWorker)
         return [_RayHandle(i, actor) for i in range(n)]
 
