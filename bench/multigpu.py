@@ -188,7 +188,7 @@ def run_legs(out: Path, a: argparse.Namespace) -> None:
             record["legs"].append(verify_leg(run, a.kernel, searched,
                                              max(60.0, t_end - time.monotonic())))
     record["rows"] = rows(record)
-    (out / f"multigpu-{tag}.json").write_text(json.dumps(record, indent=1))
+    (out / f"multigpu-{tag}.json").write_text(json.dumps(record, indent=1, default=str))
     (out / f"multigpu-{tag}.md").write_text(markdown([record]))
     shutil.rmtree(work, ignore_errors=True)
     print(markdown([record]))

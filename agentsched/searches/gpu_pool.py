@@ -35,15 +35,16 @@ installed (Ray brings it), else with pickle.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import pickle
 import socket
+import subprocess
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_connections
 from typing import Any
 
@@ -153,10 +154,10 @@ class TimingWorker:
             self.op_drop(key)
 
 
-def _local_worker_main(conn, index: int, env: dict, parent: int) -> None:
-    """A local GPU worker process: pinned to its GPU before anything can touch one, then
-    answers (op, args) messages until told to stop or the parent goes."""
-    os.environ.update(env)
+def _local_worker_main(conn, index: int, parent: int) -> None:
+    """A local GPU worker process (started pinned to its GPU: the environment it was
+    executed with names it): answers (op, args) messages until told to stop or the parent
+    goes."""
     pool_worker_init(parent)  # Ctrl-C is the parent's; dies with the parent
     worker = TimingWorker(index)
     try:
@@ -172,6 +173,22 @@ def _local_worker_main(conn, index: int, env: dict, parent: int) -> None:
         worker.close()
 
 
+def worker_entry() -> None:
+    """`python -c '...worker_entry()' FD INDEX PARENT`: the worker's own interpreter."""
+    fd, index, parent = (int(x) for x in sys.argv[1:4])
+    _local_worker_main(Connection(fd), index, parent)
+
+
+def _child_environment(device: str | None) -> dict:
+    """A worker's environment: this one, its GPU named, and this process's import path (a
+    script that put the package on sys.path itself has its workers find it too)."""
+    env = dict(os.environ)
+    if device is not None:
+        env.update({v: device for v in GPU_ENV})
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(p for p in sys.path if p))
+    return env
+
+
 @dataclass
 class _Task:
     id: int
@@ -183,45 +200,57 @@ class _Task:
 
 
 class _LocalHandle:
+    """A worker process: a fresh interpreter (nothing of a CUDA context inherited, nothing of
+    the caller's __main__ run again), executed with CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES
+    naming its GPU, talking over a socket pair."""
+
     def __init__(self, index: int, device: str):
-        ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no inherited CUDA
-        self.conn, child = ctx.Pipe()
-        env = {v: device for v in GPU_ENV}
-        self.proc = ctx.Process(target=_local_worker_main, args=(child, index, env, os.getpid()),
-                                name=f"agentsched-gpu{index}", daemon=True)
-        self.proc.start()
-        child.close()
+        mine, theirs = socket.socketpair()
+        code = "from agentsched.searches.gpu_pool import worker_entry; worker_entry()"
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, str(theirs.fileno()), str(index), str(os.getpid())],
+                env=_child_environment(device), pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL)
+        finally:
+            theirs.close()
+        self.conn = Connection(mine.detach())
         self.where = f"GPU worker {index} (CUDA_VISIBLE_DEVICES={device})"
 
     def send(self, op: str, args: tuple) -> None:
         self.conn.send((op, args))
 
     def waitables(self) -> list:
-        return [self.conn, self.proc.sentinel]
+        return [self.conn]
 
     def outcome(self, ready: list) -> tuple | None:
-        """The answer of the running call if `ready` (of wait()) says it is there."""
-        if self.conn in ready or self.proc.sentinel in ready:
+        """The answer of the running call if `ready` (of wait()) says it is there; the
+        socket closing means the process is gone."""
+        if self.conn not in ready:
+            return None
+        try:
+            return self.conn.recv()
+        except (EOFError, OSError):
             try:
-                if self.conn.poll():
-                    return self.conn.recv()
-            except (EOFError, OSError):
-                pass
-            if not self.proc.is_alive():
-                return ("dead", f"process exited with code {self.proc.exitcode}")
-        return None
+                code = self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                code = "none (it closed its end)"
+            return ("dead", f"process exited with code {code}")
 
     def kill(self) -> None:
-        if self.proc.is_alive():
+        if self.proc.poll() is None:
             self.proc.kill()
-        self.proc.join(timeout=5)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
 
     def close(self) -> None:
         try:
             self.conn.send(("close", ()))
-        except (OSError, BrokenPipeError):
+            self.proc.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
             pass
-        self.proc.join(timeout=10)
         self.kill()
         self.conn.close()
 
@@ -313,38 +342,33 @@ def _show(choice: Any) -> str:
     return ",".join(map(str, choice)) if isinstance(choice, tuple) else str(choice)
 
 
-def _count_in_child(kind: str, conn) -> None:
-    try:
-        from ..runtime import get_runtime
-        rt: Any = get_runtime(kind)
-        if rt.kind == "cuda":
-            n = int(rt.cp.cuda.runtime.getDeviceCount())
-        else:
-            import ctypes
-            c = ctypes.c_int()
-            rt.lib.hipGetDeviceCount(ctypes.byref(c))
-            n = int(c.value)
-        conn.send(("ok", n))
-    except Exception as e:
-        conn.send(("err", f"{type(e).__name__}: {e}"))
+_COUNT = """
+import sys
+from agentsched.runtime import get_runtime
+rt = get_runtime(sys.argv[1])
+if rt.kind == "cuda":
+    n = rt.cp.cuda.runtime.getDeviceCount()
+else:
+    import ctypes
+    c = ctypes.c_int()
+    rt.lib.hipGetDeviceCount(ctypes.byref(c))
+    n = c.value
+print(int(n))
+"""
 
 
 def _device_count(kind: str) -> int:
-    """GPUs this host shows, counted in a child process: the parent must not start CUDA
-    (its workers would inherit nothing of it, but it would hold GPU 0's memory)."""
-    ctx = multiprocessing.get_context("spawn")
-    parent, child = ctx.Pipe()
-    p = ctx.Process(target=_count_in_child, args=(kind, child), daemon=True)
-    p.start()
-    child.close()
+    """GPUs this host shows, counted in a child process: this one does not start CUDA (it
+    would hold memory on GPU 0 for nothing)."""
     try:
-        got = parent.recv() if parent.poll(120) else ("err", "no answer in 120 s")
-    except EOFError:
-        got = ("err", f"the probe exited with code {p.exitcode}")
-    p.join(timeout=10)
-    if got[0] != "ok":
-        raise RuntimeUnavailable(f"cannot count this host's GPUs: {got[1]}")
-    return int(got[1])
+        p = subprocess.run([sys.executable, "-c", _COUNT, kind], capture_output=True,
+                           text=True, timeout=300, env=_child_environment(None))
+    except subprocess.TimeoutExpired:
+        raise RuntimeUnavailable("cannot count this host's GPUs: no answer in 300 s") from None
+    if p.returncode != 0:
+        last = (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1]
+        raise RuntimeUnavailable(f"cannot count this host's GPUs: {last}")
+    return int(p.stdout.split()[-1])
 
 
 def _ray_up(address: str) -> bool:
