@@ -269,7 +269,7 @@ def markdown(records: list[dict]) -> str:
             eff = (eps / (r["gpus"] * base)) if eps and base and r["gpus"] else None
             if kind == "search":
                 lines.append(
-                    f"| {g} | {r['exit']} | {r.get('evaluations', '')} | {r['wall_s']} | "
+                    f"| {g} | {r['exit']} | {r.get('evaluations', '')} | {_f(r['wall_s'], '.1f')} | "
                     f"{_f(eps, '.3f')} | {_f(eff)} | {_f(r.get('screen_s'), '.1f')} | "
                     f"{r.get('per_gpu_modules') or ''} | {_f(r.get('aa_abs_max'), '.4f')} | "
                     f"{r.get('winner', '')} | {_f(r.get('speedup'), '.4f')}"
@@ -279,7 +279,7 @@ def markdown(records: list[dict]) -> str:
                 ks = "; ".join(f"{k}: {v[0]}, {_f(v[1], '.4f')}{_ci(v[2])}"
                                for k, v in (r.get("kernels") or {}).items())
                 lines.append(f"| {g} | {r['exit']} | {r.get('evaluations', '')} | "
-                             f"{r['wall_s']} | {_f(eps, '.3f')} | {_f(eff)} | "
+                             f"{_f(r['wall_s'], '.1f')} | {_f(eps, '.3f')} | {_f(eff)} | "
                              f"{_f(r.get('program_speedup'), '.4f')} | {ks} |")
     for r in all_rows:
         if r["leg"] == "verify" and r.get("variants"):

@@ -304,3 +304,15 @@ def test_search_gpus_reaches_the_workers_and_says_what_is_missing(tmp_path):
     assert not (tmp_path / "s.json").exists()
     r = cli("search", "gemm8x8", "-t", "sm_90", "--gpus", "2", "--budget", "2")
     assert r.returncode != 0 and "--objective time, not vgpr" in r.stderr
+
+
+@requires_llvm
+@pytest.mark.skipif(_cuda_gpu_present(), reason="a GPU here: the training would run")
+def test_train_gpus_builds_a_timer_per_kernel_on_the_workers():
+    """train(gpus=...) times on GPU workers (one set for all kernels): without a GPU runtime
+    the first worker's error names it; the workers are gone afterwards."""
+    from agentsched.runtime import RuntimeUnavailable
+    from agentsched.searches.train import corpus_kernels, train
+    ks, _ = corpus_kernels(ROOT / "corpus", "sm_90", split=None, names=["gemm8x8"])
+    with pytest.raises(RuntimeUnavailable, match=r"GPU worker 0 \(CUDA_VISIBLE_DEVICES=0\)"):
+        train(ks, "sm_90", objective="time", gpus="2", budget=2, population=2, workers=1)

@@ -232,10 +232,9 @@ class _LocalHandle:
             return self.conn.recv()
         except (EOFError, OSError):
             try:
-                code = self.proc.wait(timeout=10)
+                return ("dead", f"process exited with code {self.proc.wait(timeout=10)}")
             except subprocess.TimeoutExpired:
-                code = "none (it closed its end)"
-            return ("dead", f"process exited with code {code}")
+                return ("dead", "its connection closed (the process still runs)")
 
     def kill(self) -> None:
         if self.proc.poll() is None:
