@@ -415,8 +415,8 @@ class GpuWorkers:
                 self.handles = self._start_ray(choice, worker_cpus)
                 self.backend = f"ray[{len(self.handles)}]"
             else:
-                self.handles = [_LocalHandle(i, d) for i, d in
-                                enumerate(visible_devices(choice, runtime_kind))]
+                for i, d in enumerate(visible_devices(choice, runtime_kind)):
+                    self.handles.append(_LocalHandle(i, d))  # so close() ends those started
                 self.backend = f"local[{len(self.handles)}]"
             self.states = [WorkerState(i, h.where) for i, h in enumerate(self.handles)]
             for i, out in self.broadcast("info", ()).items():
