@@ -245,10 +245,12 @@ def search(kernel: Kernel, target: str | Target, options: SearchOptions | None =
     """Search whole-kernel schedules with real compiles (docs/search.md). `options` is a
     SearchOptions (or give its fields as keywords: objective, budget, seconds, method,
     workers, ray, seed, json_out, decisions_out, width, population, time_rounds, time_reps,
-    finalists, confirm_rounds, runtime, init_from, init_weights, agent, base, ir_file, fresh):
+    finalists, confirm_rounds, runtime, gpus, init_from, init_weights, agent, base, ir_file,
+    fresh):
     `method` beam or evolve, `budget` compiles (`seconds`: a time budget), `workers` local
     processes or `ray` ("local" or an address); objective vgpr, occupancy, spills, cycles or
-    time (measured on this machine's GPU, finalists confirmed in a fresh run). Returns a
+    time (measured on this machine's GPU, finalists confirmed in a fresh run; `gpus` "all",
+    N or "0,1": a timing worker per GPU, docs/multigpu.md). Returns a
     SearchReport (its decisions_file replays the winner strictly); for a module of several
     kernels given without an entry, a ModuleSearch: each kernel searched in turn with its
     share of the budget, one decision file for them all."""
@@ -339,8 +341,8 @@ def tune(inputs: Sequence[str | Path], target: str | Target, options: Any = None
          progress: Callable[[str], None] | None = None, **fields: Any) -> Any:
     """Spend a time budget across a program's hot kernels, best first (experiments/tune.py):
     `inputs` spec files, directories of them, suite names or sources; options a TuneOptions
-    (or its fields: seconds, objective, db, policy, method, population, workers, finalists,
-    min_share, fresh, json_out). Returns a TuneResult."""
+    (or its fields: seconds, objective, db, policy, method, population, workers, gpus, ray,
+    finalists, min_share, fresh, json_out). Returns a TuneResult."""
     from ..experiments.tune import TuneOptions
     from ..experiments.tune import tune as run_tune
     from ..searches.options import with_fields

@@ -689,6 +689,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray",
                                              help="Ray address ('local' starts one)"),
+           gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
            method: str = typer.Option("beam", "--method", help="beam or evolve"),
            seed: int = SeedOpt,
            json_out: Path = typer.Option(Path("search.json"), "--json",
@@ -726,7 +729,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     with _progress("search") as progress:
         options = api.SearchOptions(
             objective=objective, budget=budget, seconds=seconds, fresh=fresh, method=method,
-            workers=workers, ray=ray,
+            workers=workers, ray=ray, gpus=gpus,
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
@@ -782,6 +785,11 @@ def tune(inputs: List[str] = typer.Argument(..., help="The program's kernels: sp
          method: str = typer.Option("evolve", "--method"),
          population: int = typer.Option(16, "--population", min=1),
          workers: Optional[int] = typer.Option(None, "--workers"),
+         ray: Optional[str] = typer.Option(None, "--ray", help="Ray address ('local' starts "
+                                                               "one)"),
+         gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
          finalists: int = typer.Option(4, "--finalists", min=1),
          min_share: float = typer.Option(0.02, "--min-share",
                                          help="kernels with less of the time are left"),
@@ -794,7 +802,8 @@ def tune(inputs: List[str] = typer.Argument(..., help="The program's kernels: sp
     from ..experiments.tune import TuneOptions
     say = _outputs(json_out)
     o = TuneOptions(seconds=seconds, objective=objective, db=db, policy=policy, method=method,
-                    population=population, workers=workers, finalists=finalists,
+                    population=population, workers=workers, ray=ray, gpus=gpus,
+                    finalists=finalists,
                     min_share=min_share, fresh=fresh, json_out=json_out)
     with _progress("tune") as progress:
         res = api.tune(inputs, target, o, progress=progress)
@@ -854,6 +863,9 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
           workers: Optional[int] = typer.Option(None, "--workers"),
           ray: Optional[str] = typer.Option(None, "--ray",
                                             help="Ray address ('local' starts one)"),
+          gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
           seed: int = SeedOpt):
     """Train one scheduling policy on a corpus; ship it with --agent policy:FILE or
     llc-19 -agent-sched-policy=FILE."""
@@ -872,7 +884,7 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
             bound=bound, kind=kind, kernels=tuple(kernel or ()), model=model,
             features=features, hidden=hidden, population=population, seed=seed,
             penalty=penalty, tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
-            kernel_guard=kernel_guard, workers=workers, ray=ray,
+            kernel_guard=kernel_guard, workers=workers, ray=ray, gpus=gpus,
             init_from=tuple(init_from or ()), output=output, json_out=json_out)
         res = api.train(corpus, target, options, provenance={"command": command},
                         progress=progress)
