@@ -82,6 +82,9 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
         "changed_pct": round(100.0 * rep["changed"] / max(1, rep["choices"]), 1),
         "vgpr": m.vgpr, "sgpr": m.sgpr, "occupancy": m.occupancy, "spills": m.spills,
         "scratch_bytes": m.scratch_bytes, "est_cycles": m.est_cycles,
+        # after register allocation (docs/postra.md)
+        "code_bytes": m.code_bytes, "vopd_pairs": m.vopd_pairs,
+        "delay_alu_total": m.delay_alu_total, "waitcnts": m.waitcnts,
         "asm_diff_lines": 0 if default_asm is None else asm_diff_lines(default_asm, result.asm),
         "regions": rep["regions"], "passes": rep["passes"],
         "reverted_regions": rep["reverted_regions"], "reverted_passes": rep["reverted_passes"],
