@@ -13,8 +13,13 @@ import pytest
 
 from agentsched.agents import make_agent
 from agentsched.core.phase import current_phase
-from agentsched.core.protocol import (Decision, decision_to_dict, parse_decision,
-                                      read_decisions, read_states)
+from agentsched.core.protocol import (
+    Decision,
+    decision_to_dict,
+    parse_decision,
+    read_decisions,
+    read_states,
+)
 from agentsched.llvm.compile import compile_ir, stock_asm
 from agentsched.llvm.frontend import emit_ir
 from agentsched.llvm.session import LiveSession

@@ -418,7 +418,7 @@ def delay_weight(line: str) -> int:
 def has_vopd(target: str) -> bool:
     """VOPD dual issue (v_dual_*): gfx11 and later (RDNA3+), not gfx9's CDNA."""
     m = re.match(r"gfx(\d+)", target)
-    return bool(m) and int(m.group(1)[:-2] or 0) >= 11
+    return m is not None and int(m.group(1)[:-2] or 0) >= 11
 
 
 def postra_counts(code: str, target: str) -> dict[str, int | None]:
