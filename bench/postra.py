@@ -306,17 +306,20 @@ def main():
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--suite-only", action="store_true", help="agents: the suite kernels only")
     args = ap.parse_args()
-    out = json.loads(OUT.read_text()) if OUT.exists() else {}
     cmd = "python bench/postra.py " + " ".join(sys.argv[1:])
+    rows = None
     if args.stage == "identity":
-        out["identity"] = stage_identity()
+        rows = stage_identity()
     elif args.stage == "agents":
-        out["agents"] = stage_agents(not args.suite_only)
+        rows = stage_agents(not args.suite_only)
     elif args.stage == "search":
-        out["search"] = stage_search(args.budget, args.workers)
+        rows = stage_search(args.budget, args.workers)
     elif args.stage == "nvptx":
-        out["nvptx"] = stage_nvptx()
-    if args.stage != "markdown":
+        rows = stage_nvptx()
+    # read now, not at the start: stages may run side by side, each keeps the others' rows
+    out = json.loads(OUT.read_text()) if OUT.exists() else {}
+    if rows is not None:
+        out[args.stage] = rows
         out.setdefault("commands", {})[args.stage] = cmd
         write_text(OUT, json.dumps(out, indent=1) + "\n")
     write_text(PAGE, to_markdown(out))
