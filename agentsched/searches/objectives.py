@@ -30,7 +30,8 @@ OBJECTIVE_HELP = {
 
 # Training (searches/train.py) compares one figure per kernel, not the cost tuple above.
 TRAIN_OBJECTIVE_HELP = (
-    "time: speedup measured on this machine's GPU; vgpr, occupancy, spills, cycles: that "
+    "time: speedup measured on this machine's GPU; vgpr, occupancy, spills, cycles (and "
+    "after register allocation vopd, delay, waitcnt, size: docs/postra.md): that "
     "one static figure against LLVM's default, the others not looked at (--kernel-guard "
     "keeps occupancy and spills from getting worse)")
 
