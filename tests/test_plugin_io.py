@@ -461,7 +461,7 @@ def test_damaged_cached_plugin_is_rebuilt(tmp_path, monkeypatch):
 
 
 def test_the_plugin_digest_covers_every_source_file(tmp_path, monkeypatch):
-    """Every .cpp and .h of native/ names the build, by name and content: a changed header
+    """Every .cpp, .h and .def of native/ names the build, by name and content: a changed header
     (or a renamed file) is another plugin, never an old cached one."""
     import shutil
 
@@ -472,7 +472,8 @@ def test_the_plugin_digest_covers_every_source_file(tmp_path, monkeypatch):
     digest = plugin_mod.plugin_digest.__wrapped__
     names = [p.name for p in plugin_mod.plugin_sources()]
     assert names == sorted(p.name for p in native.iterdir() if p.suffix in (".cpp", ".h", ".def"))
-    assert {"hook.h", "hook.cpp", "features.h", "registration.cpp"} <= set(names)
+    assert {"hook.h", "hook.cpp", "features.h", "registration.cpp", "postra.h",
+            "postra.cpp"} <= set(names)
     before = digest()
     assert before == plugin_mod.plugin_digest()  # the copy is the package's sources
     (native / "features.h").write_text((native / "features.h").read_text() + "\n")

@@ -38,6 +38,21 @@ def _environment() -> str:
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Let agents make LLVM's GPU instruction-scheduling decisions.",
                   epilog=_environment())
+
+
+@app.callback()
+def _options(phase: Optional[str] = typer.Option(
+        None, "--phase", help="The machine scheduler every command's agents, searches and "
+        "training decide for: pre (before register allocation, default), post (AMDGPU's "
+        "post-RA scheduler) or both (docs/postra.md; also $AGENTSCHED_PHASE)")) -> None:
+    if phase is not None:
+        from ..core.phase import PHASES, set_phase
+        if phase not in PHASES:
+            raise typer.BadParameter(f"{phase!r}: choose one of {', '.join(PHASES)}",
+                                     param_hint="--phase")
+        set_phase(phase)  # workers and every compile of this run inherit it
+
+
 # Not a terminal (a pipe, a file): no width limit, tables are never cut to 80 columns.
 out = Console(width=None if sys.stdout.isatty() else 1_000_000)
 err = Console(stderr=True)
@@ -284,7 +299,8 @@ def decide(state_log: Path, agent: str = typer.Option(..., "--agent", "-a"), see
 
 COMPILE_FIELDS = ("decisions", "choices", "changed", "stale", "regions", "reverted_regions",
                   "vgpr", "sgpr", "occupancy", "block_threads", "dynamic_shared", "spills",
-                  "scratch_bytes", "est_cycles", "validated")
+                  "scratch_bytes", "est_cycles", "code_bytes", "vopd_pairs", "delay_alu",
+                  "delay_alu_total", "waitcnts", "nops", "validated")
 
 
 @app.command("compile")
@@ -340,7 +356,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     rep = result.report
     metrics = result.metrics.as_dict() if result.metrics else {}
     summary = {**kref.record(), "target": result.target.name, "agent": agent,
-               "symbol": result.entry,
+               "symbol": result.entry, "phase": rep.get("phase", "pre"),
                "decisions_file": str(decisions) if decisions else None,
                **{k: rep[k] for k in ("decisions", "choices", "changed", "stale", "missing",
                                       "unmatched", "forced", "regions", "passes",
@@ -470,7 +486,8 @@ ROW_COLUMNS = ["agent", "decisions", "changed", "changed_pct", "vgpr", "sgpr", "
 ROW_HEADS = {"amdgpu": {"vgpr": "VGPRs", "sgpr": "SGPRs", "occupancy": "waves/SIMD"},
              "nvptx": {"vgpr": "registers", "occupancy": "warps/SM"},
              "": {"vgpr": "registers", "occupancy": "occupancy"}}
-NOT_ON = {"nvptx": {"sgpr", "est_cycles", "reverted_regions"}}  # (GCN reverts regions)
+NOT_ON = {"nvptx": {"sgpr", "est_cycles", "reverted_regions",  # (GCN reverts regions)
+                   "vopd_pairs", "delay_alu", "delay_alu_total", "waitcnts", "nops"}}
 
 
 def _row_columns(rows: list[dict], columns: list[str]) -> tuple[list[str], dict[str, str]]:

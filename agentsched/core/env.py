@@ -19,10 +19,13 @@ TRITON_DB = "AGENTSCHED_TRITON_DB"  # Triton hook: the tuned-schedule database
 TRITON_LOG = "AGENTSCHED_TRITON_LOG"  # Triton hook: one JSON line per kernel, appended here
 TRITON_QUIET = "AGENTSCHED_TRITON_QUIET"  # Triton hook: 1 = no line on stderr per fallback
 TRITON_OFF = "AGENTSCHED_TRITON_OFF"  # Triton hook: why it is off (set by the hook itself)
+PHASE = "AGENTSCHED_PHASE"  # the scheduler hooked: pre, post or both (docs/postra.md)
 # The LLM agent's API key, in order of precedence; read from the environment only.
 LLM_API_KEYS = ("AGENTSCHED_LLM_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY")
 
 VARIABLES: dict[str, str] = {
+    PHASE: "the machine scheduler agents decide for: pre (before register allocation, the "
+           "default), post (AMDGPU's post-RA scheduler) or both (`agentsched --phase`)",
     DATA: "data directory: caches, results store, plugin (default ~/.cache/agentsched)",
     LLVM_BIN: "LLVM 19's bin directory, searched after $PATH (default /usr/lib/llvm-19/bin)",
     PTXAS: "the ptxas to use (default: $PATH, /usr/local/cuda, the sdk extra's wheel)",

@@ -83,10 +83,13 @@ class DecisionPoint:
     # np.asarray(point.features) is the (candidates x features) float64 matrix. None when
     # the line had none.
     features: tuple[tuple[float, ...], ...] | None = None
+    # which machine scheduler made the point: "pre" (before register allocation) or "post"
+    # (AMDGPU's post-RA scheduler; the line's "phase" field, docs/postra.md)
+    phase: str = "pre"
 
     @property
     def key(self) -> tuple[str, int, int, int]:
-        return (self.function, self.region, self.visit, self.step)
+        return (phase_key(self.function, self.phase), self.region, self.visit, self.step)
 
     @property
     def llvm_candidate(self) -> Candidate:
@@ -117,14 +120,26 @@ class Decision:
     step: int
     pick: int  # instruction id
     zone: str
+    phase: str = "pre"  # "post": a post-RA decision point's (docs/postra.md)
 
     @property
     def key(self) -> tuple[str, int, int, int]:
-        return (self.function, self.region, self.visit, self.step)
+        return (phase_key(self.function, self.phase), self.region, self.visit, self.step)
+
+
+PHASES = ("pre", "post")  # of a point or decision ('both' is a compile's, core.phase)
+
+
+def phase_key(function: str, phase: str) -> str:
+    """The function in a point's key: itself pre-RA, 'FUNCTION\\x1fpost' post-RA (as the
+    plugin keys it), so a compile hooking both phases has distinct keys and every pre-RA
+    key is what it always was."""
+    return function if phase == "pre" else f"{function}\x1f{phase}"
 
 
 def decision_for(point: DecisionPoint, cand: Candidate) -> Decision:
-    return Decision(point.function, point.region, point.visit, point.step, cand.id, cand.zone)
+    return Decision(point.function, point.region, point.visit, point.step, cand.id, cand.zone,
+                    point.phase)
 
 
 # ---------------------------------------------------------------- parsing
@@ -202,7 +217,8 @@ def _header(d: dict) -> dict:
         remaining=d["remaining"], pressure_top=_pressure(d, "pressure_top"),
         pressure_bot=_pressure(d, "pressure_bot"), pressure_max=_pressure(d, "pressure_max"),
         llvm=_pick(d, "llvm"),
-        chosen=_pick(d, "chosen") if "chosen" in d else None)
+        chosen=_pick(d, "chosen") if "chosen" in d else None,
+        phase=_one_of(d, "phase", PHASES) if "phase" in d else "pre")
 
 
 def _static(d, where) -> dict:
@@ -302,7 +318,7 @@ class ChannelDecoder:
 
     def decode_dict(self, d: dict) -> DecisionPoint:
         header = _header(d)
-        pass_key = (d["function"], d["region"], d["visit"])
+        pass_key = (d["function"], d["region"], d["visit"], header["phase"])
         instrs = None
         if "instructions" in d:
             instrs = _instructions(d)
@@ -420,7 +436,12 @@ def _why(e: Exception) -> str:
 
 
 def decision_to_dict(d: Decision) -> dict:
-    return asdict(d)
+    """A decision file's line; "phase" only for post-RA decisions (a pre-RA one is what it
+    always was)."""
+    out = asdict(d)
+    if d.phase == "pre":
+        del out["phase"]
+    return out
 
 
 def parse_decision(line: str, where: str = "decision") -> Decision:
@@ -439,7 +460,11 @@ def parse_decision(line: str, where: str = "decision") -> Decision:
     zone = obj.get("zone", "top")
     if zone not in ZONES:
         raise ValueError(f"field 'zone' must be 'top' or 'bot', got {zone!r}")
-    return Decision(obj["function"], obj["region"], obj["visit"], obj["step"], obj["pick"], zone)
+    phase = obj.get("phase", "pre")
+    if phase not in PHASES:
+        raise ValueError(f"field 'phase' must be 'pre' or 'post', got {phase!r}")
+    return Decision(obj["function"], obj["region"], obj["visit"], obj["step"], obj["pick"], zone,
+                    phase)
 
 
 def iter_decisions(path: str | Path) -> Iterator[Decision]:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..agents import is_deterministic, make_agent
 from ..core.hashing import sha256_hex
+from ..core.phase import current_phase
 from ..core.protocol import decisions_text
 from ..kernels.ref import KernelRef
 from ..llvm.compile import compile_ir
@@ -53,6 +54,8 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     ir = kernel.ir(target)
     source_hash = sha256_hex(ir.read_bytes())
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
+    phase = current_phase()  # the row's agent decided for this scheduler (docs/postra.md)
+    label += "" if phase == "pre" else f":phase={phase}"
     launch = launch_of(kernel)
     tools = measurement_identity(target, launch)  # LLVM, plugin build, metrics (+ ptxas)
     identity = kernel.record()  # name, key, source as given, build
@@ -82,6 +85,9 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
         "changed_pct": round(100.0 * rep["changed"] / max(1, rep["choices"]), 1),
         "vgpr": m.vgpr, "sgpr": m.sgpr, "occupancy": m.occupancy, "spills": m.spills,
         "scratch_bytes": m.scratch_bytes, "est_cycles": m.est_cycles,
+        # after register allocation (docs/postra.md)
+        "code_bytes": m.code_bytes, "vopd_pairs": m.vopd_pairs,
+        "delay_alu_total": m.delay_alu_total, "waitcnts": m.waitcnts,
         "asm_diff_lines": 0 if default_asm is None else asm_diff_lines(default_asm, result.asm),
         "regions": rep["regions"], "passes": rep["passes"],
         "reverted_regions": rep["reverted_regions"], "reverted_passes": rep["reverted_passes"],

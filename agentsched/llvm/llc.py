@@ -11,6 +11,7 @@ import os
 import time
 from pathlib import Path
 
+from ..core.phase import current_phase
 from ..targets import Target
 from ..tools.plugin import plugin_path
 from ..tools.programs import find_tool, path_arg
@@ -23,10 +24,13 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None,
-                features: bool = False) -> list[str]:
+                features: bool = False, phase: str | None = None) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
+        phase = current_phase(phase)  # the scheduler(s) hooked: docs/postra.md
+        if phase != "pre":
+            cmd.append(f"-agent-sched-phase={phase}")
         if function:
             cmd.append(f"-agent-sched-function={function}")
         if base != "target":

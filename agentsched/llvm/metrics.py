@@ -11,7 +11,7 @@ from ..tools import plugin
 from ..tools import programs as tools
 
 # Bumped whenever a metric's definition changes, so cached rows and evaluations are redone.
-METRICS_VERSION = 5
+METRICS_VERSION = 6
 
 
 def static_metrics(asm: str, target: Target, with_cycles: bool = True,

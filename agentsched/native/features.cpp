@@ -68,9 +68,15 @@ RegCounts countRegs(const FunctionHook &H, const MachineInstr &MI) {
   const MachineRegisterInfo &MRI = H.MF->getRegInfo();
   const TargetRegisterInfo *TRI = H.MF->getSubtarget().getRegisterInfo();
   for (const MachineOperand &MO : MI.operands()) {
-    if (!MO.isReg() || !MO.getReg().isVirtual() || (MO.isUse() && MO.isUndef()))
+    if (!MO.isReg() || (MO.isUse() && MO.isUndef()))
       continue;
-    const TargetRegisterClass *RC = MRI.getRegClassOrNull(MO.getReg());
+    // Pre-RA the virtual registers; post-RA (every register physical) the explicit
+    // operands, by their register's class (implicit ones are $exec, $mode and the like).
+    const TargetRegisterClass *RC = nullptr;
+    if (MO.getReg().isVirtual())
+      RC = MRI.getRegClassOrNull(MO.getReg());
+    else if (H.Post && MO.getReg().isPhysical() && !MO.isImplicit())
+      RC = TRI->getMinimalPhysRegClass(MO.getReg());
     if (!RC)
       continue;
     unsigned Bits = MO.getSubReg() ? TRI->getSubRegIdxSize(MO.getSubReg())
@@ -171,15 +177,16 @@ static const NodeFacts &facts(FunctionHook &H, PassRecord &P, SUnit &SU) {
 void computeFeatures(const Snapshot &S, bool WithPressureDiffs, PointFeatures &Out) {
   FunctionHook &H = S.H;
   PassRecord &P = S.P;
-  ScheduleDAGMILive *DAG = H.DAG;
+  ScheduleDAGMI *DAG = H.DAG;
+  ScheduleDAGMILive *Live = H.Live; // null post-RA: no pressure, its features are 0
   const size_t NumSets = H.VgprUnits.size(), N = S.Cands.size();
   static const std::vector<unsigned> None;
-  bool Tracking = DAG->isTrackingPressure();
+  bool Tracking = trackingPressure(H);
   const std::vector<unsigned> &TopP =
-      Tracking ? DAG->getTopRPTracker().getRegSetPressureAtPos() : None;
+      Tracking ? Live->getTopRPTracker().getRegSetPressureAtPos() : None;
   const std::vector<unsigned> &BotP =
-      Tracking ? DAG->getBotRPTracker().getRegSetPressureAtPos() : None;
-  const std::vector<unsigned> &MaxP = Tracking ? DAG->getRegPressure().MaxSetPressure : None;
+      Tracking ? Live->getBotRPTracker().getRegSetPressureAtPos() : None;
+  const std::vector<unsigned> &MaxP = Tracking ? Live->getRegPressure().MaxSetPressure : None;
   auto weighted = [&](const std::vector<unsigned> &Pr, const std::vector<int> &Units) {
     int64_t Sum = 0;
     for (size_t I = 0; I != Pr.size() && I != NumSets; ++I)

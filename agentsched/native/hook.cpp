@@ -2,6 +2,7 @@
 #include "hook.h"
 
 #include "outputs.h"
+#include "postra.h"
 #include "registration.h"
 #include "serialization.h"
 #include "sources.h"
@@ -16,21 +17,6 @@
 #include <optional>
 
 namespace agentsched {
-
-// The strategy's protected state, reached through a derived class: legal C++, and the layout
-// is the public headers' (GCN's strategy derives from GenericScheduler).
-struct GenAccess : GenericScheduler {
-  using GenericScheduler::Bot;
-  using GenericScheduler::BotCand;
-  using GenericScheduler::DAG;
-  using GenericScheduler::Top;
-  using GenericScheduler::TopCand;
-};
-static constexpr auto TopOf = &GenAccess::Top;
-static constexpr auto BotOf = &GenAccess::Bot;
-static constexpr auto TopCandOf = &GenAccess::TopCand;
-static constexpr auto BotCandOf = &GenAccess::BotCand;
-static constexpr auto DAGOf = &GenAccess::DAG;
 
 Totals Stats;
 DenseMap<void *, FunctionHook *> HookOf;
@@ -47,11 +33,13 @@ StringRef opcodeName(const MachineInstr &MI) {
 }
 
 // LLVM's PressureDiff of a node, nonzero entries (it changes as the region is scheduled).
+bool trackingPressure(const FunctionHook &H) { return H.Live && H.Live->isTrackingPressure(); }
+
 RawPD pressureDiff(FunctionHook &H, const SUnit *SU) {
   RawPD Out;
-  if (!H.DAG->isTrackingPressure())
+  if (!trackingPressure(H))
     return Out;
-  for (const PressureChange &PC : H.DAG->getPressureDiff(SU)) {
+  for (const PressureChange &PC : H.Live->getPressureDiff(SU)) {
     if (!PC.isValid())
       break;
     if (PC.getUnitInc())
@@ -115,7 +103,7 @@ static std::vector<const MachineInstr *> callTail(const FunctionHook &H,
 }
 
 static void beginPass(FunctionHook &H) {
-  ScheduleDAGMILive *DAG = H.DAG;
+  ScheduleDAGMI *DAG = H.DAG;
   std::vector<unsigned> Key;
   std::vector<const MachineInstr *> Input;
   for (SUnit &SU : DAG->SUnits)
@@ -174,9 +162,7 @@ Pick Snapshot::pickAt(size_t I) const { return {idOf(H, Cands[I].SU->getInstr())
 // Lets LLVM pick and lists the candidates; nullopt when the region is done.
 static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S,
                                         bool &IsTopNode) {
-  GenericScheduler *G = H.Strategy;
-  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
-  H.DAG = G->*DAGOf;
+  SchedBoundary &Top = *H.Top, &Bot = *H.Bot;
   if (H.Current < 0)
     beginPass(H);
 
@@ -198,9 +184,14 @@ static std::optional<Snapshot> snapshot(FunctionHook &H, MachineSchedStrategy *S
   PassRecord &P = H.Passes[H.Current];
   const Pick Heuristic{idOf(H, Default->getInstr()), IsTopNode}; // what LLVM picked
 
+  // Candidates come from the zones the region is scheduled from: both pre-RA, post-RA the
+  // region policy's (postra.cpp: zonesOf; top-down only by default).
+  auto [UseTop, UseBot] = zonesOf(H);
   std::vector<Cand> Cands = std::move(H.SpareCands);
   Cands.clear();
   for (Cand C : Ready) {
+    if (!(C.Top ? UseTop : UseBot))
+      continue;
     SchedBoundary &Z = C.Top ? Top : Bot;
     if (C.SU != Default)
       C.Available = Z.Available.isInQueue(C.SU);
@@ -257,8 +248,7 @@ static SUnit *apply(const Snapshot &S, Pick Want, bool &IsTopNode) {
   }
   // Undo LLVM's pick: its node goes back into each zone it was ready in; the chosen node
   // leaves both zones.
-  GenericScheduler *G = S.H.Strategy;
-  SchedBoundary &Top = G->*TopOf, &Bot = G->*BotOf;
+  SchedBoundary &Top = *S.H.Top, &Bot = *S.H.Bot;
   SUnit *Chosen = nullptr;
   for (const Cand &C : S.Cands)
     if (idOf(S.H, C.SU->getInstr()) == Want.Id)
@@ -273,8 +263,8 @@ static SUnit *apply(const Snapshot &S, Pick Want, bool &IsTopNode) {
   if (Chosen->isBottomReady())
     Bot.removeReady(Chosen);
   // LLVM caches each zone's best candidate across picks; the cache is stale now.
-  (G->*TopCandOf).SU = nullptr;
-  (G->*BotCandOf).SU = nullptr;
+  *S.H.TopCandSU = nullptr;
+  *S.H.BotCandSU = nullptr;
   IsTopNode = Want.Top;
   return Chosen;
 }
@@ -310,6 +300,8 @@ void hookedFinalizeSchedule(ScheduleDAGInstrs *DAG) {
     json::Object O{{"function", H.Name}, {"region", P.Region}, {"visit", P.Visit},
                    {"stage", P.Stage}, {"block", P.Block}, {"size", P.Size},
                    {"steps", P.Steps}, {"changed", P.Changed}, {"fate", P.Fate}};
+    if (H.Post)
+      O["phase"] = "post";
     Stats.PassList.push_back(std::move(O));
     if (P.Fate == "reverted") {
       ++Stats.RevertedPasses;

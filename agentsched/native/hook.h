@@ -32,9 +32,12 @@
 namespace llvm {
 class GenericScheduler;
 class MachineFunction;
+struct MachineSchedPolicy;
+class SchedBoundary;
 class MachineInstr;
 class MachineSchedStrategy;
 class ScheduleDAGInstrs;
+class ScheduleDAGMI;
 class ScheduleDAGMILive;
 class SUnit;
 } // namespace llvm
@@ -124,8 +127,18 @@ struct FunctionHook {
   // Printing an instruction numbers the whole module's metadata unless a slot tracker is
   // reused: one per function keeps printing linear.
   std::unique_ptr<ModuleSlotTracker> Slots;
-  GenericScheduler *Strategy = nullptr;
-  ScheduleDAGMILive *DAG = nullptr;
+  // The hooked scheduler: pre-RA a GenericScheduler (GCN's strategies derive from it) on a
+  // ScheduleDAGMILive; post-RA (postra.h) a PostGenericScheduler on a ScheduleDAGMI. The
+  // hook reaches the strategy's zones and cached candidates through these pointers.
+  MachineSchedStrategy *Strategy = nullptr;
+  ScheduleDAGMI *DAG = nullptr;
+  ScheduleDAGMILive *Live = nullptr; // DAG when it tracks liveness (pre-RA), else null
+  SchedBoundary *Top = nullptr, *Bot = nullptr;
+  SUnit **TopCandSU = nullptr, **BotCandSU = nullptr; // the strategy's cached picks
+  // post-RA: the region's direction (PostGenericScheduler schedules top-down only by
+  // default; its bottom zone then is never a legal place to pick from). Null pre-RA: both.
+  const MachineSchedPolicy *ZonePolicy = nullptr;
+  bool Post = false; // hooks the post-RA machine scheduler (-agent-sched-phase)
   PickNodeFn OrigPick = nullptr;
   FinalizeFn OrigFinalize = nullptr;
   bool IsAMDGPU = false, IsNVPTX = false;
@@ -146,6 +159,15 @@ struct FunctionHook {
 
 extern DenseMap<void *, FunctionHook *> HookOf; // strategy or DAG -> hook
 extern std::deque<FunctionHook> Hooks;
+
+// Whether LLVM tracks register pressure in H's region (never post-RA).
+bool trackingPressure(const FunctionHook &H);
+
+// The name under which a function's decision points of one phase are matched: the function
+// itself pre-RA, "NAME\x1fpost" post-RA (decision files and the unmatched check key by it).
+inline std::string phaseKey(StringRef Name, bool Post) {
+  return Post ? Name.str() + "\x1fpost" : Name.str();
+}
 
 // An instruction's id: numbered once per function, in program order (numberFunction), then
 // in order of appearance (rematerialized instructions).

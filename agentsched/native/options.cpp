@@ -64,6 +64,15 @@ cl::opt<std::string> OnlyFunction(
              "scheduler, untouched"),
     cl::init(""));
 
+cl::opt<std::string> Phase(
+    "agent-sched-phase",
+    cl::desc("Which machine scheduler to hook: 'pre' (before register allocation, default), "
+             "'post' (AMDGPU's post-RA scheduler) or 'both' (docs/postra.md)"),
+    cl::init("pre"));
+
+bool phasePre() { return Phase != "post"; }
+bool phasePost() { return Phase == "post" || Phase == "both"; }
+
 bool given(const cl::opt<std::string> &O) { return O.getNumOccurrences() > 0; }
 
 bool enableMischedGiven() { return EnableMisched && EnableMisched->getNumOccurrences(); }

@@ -20,8 +20,12 @@ namespace agentsched {
 using namespace llvm;
 
 extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, ChannelFds,
-    PolicyPath, ReportPath, BaseSched, OnlyFunction;
+    PolicyPath, ReportPath, BaseSched, OnlyFunction, Phase;
 extern cl::opt<bool> Lenient, Features;
+
+// Which schedulers -agent-sched-phase hooks: the pre-RA one, the post-RA one (postra.h).
+bool phasePre();
+bool phasePost();
 
 // Whether O was given, also as an empty name (a file option given so is an error, not
 // ignored).

@@ -132,6 +132,7 @@ static std::string reportJson() {
                  {"reverted_passes", Stats.RevertedPasses},
                  {"reverted_changed_passes", Stats.RevertedChangedPasses},
                  {"base", Stats.BaseName},
+                 {"phase", Phase.getValue()},
                  {"hooked", json::Object(Stats.Hooked)},
                  {"state_log_format", StateLogPath.empty() ? "" : StateLogFormat.getValue()},
                  {"feature_names", json::Array(FeatureNames)},

@@ -4,6 +4,7 @@
 #include "hook.h"
 #include "outputs.h"
 #include "policy.h"
+#include "postra.h"
 #include "sources.h"
 #include "vtable_patch.h"
 
@@ -25,6 +26,15 @@ struct DAGAccess : ScheduleDAGMI {
 };
 static constexpr auto SchedImplOf = &DAGAccess::SchedImpl;
 
+// The strategy's protected state, reached through a derived class: legal C++, and the layout
+// is the public headers' (GCN's strategy derives from GenericScheduler).
+struct GenAccess : GenericScheduler {
+  using GenericScheduler::Bot;
+  using GenericScheduler::BotCand;
+  using GenericScheduler::Top;
+  using GenericScheduler::TopCand;
+};
+
 static bool SetUpDone = false;
 static std::string SetUpError; // file-scope: finishAtExit reads it after local statics died
 
@@ -35,6 +45,9 @@ std::string setUp() {
   SetUpDone = true;
   if (BaseSched != "target" && BaseSched != "generic")
     return Err = "-agent-sched-base must be 'target' or 'generic'";
+  if (Phase != "pre" && Phase != "post" && Phase != "both")
+    return Err = "-agent-sched-phase must be 'pre', 'post' or 'both', got '" +
+                 Phase.getValue() + "'";
   if (StateLogFormat != "compact" && StateLogFormat != "full")
     return Err = "-agent-sched-state-log-format must be 'compact' or 'full'";
   CompactLog = StateLogFormat == "compact";
@@ -77,7 +90,7 @@ static void setUpOnce() {
 
 // Decision points are keyed by function name; unnamed functions (all named "") get
 // "__unnamed_N", N their position in the module, so that each has keys of its own.
-static std::string functionKey(const Function &F) {
+std::string functionKey(const Function &F) {
   if (F.hasName())
     return F.getName().str();
   unsigned N = 0;
@@ -105,8 +118,12 @@ static void noteModule(const Module &M) {
   for (const Function &F : M) {
     std::string Key = F.hasName() ? F.getName().str() : "__unnamed_" + std::to_string(N);
     ++N;
-    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction))
-      HookableFunctions.try_emplace(Key, false);
+    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction)) {
+      if (phasePre())
+        HookableFunctions.try_emplace(Key, false);
+      if (phasePost())
+        HookableFunctions.try_emplace(phaseKey(Key, /*Post=*/true), false);
+    }
   }
 }
 
@@ -124,8 +141,13 @@ static void checkUnmatched(const MachineFunction &MF) {
 }
 
 void functionScheduled(const FunctionHook &H) {
-  HookableFunctions[H.Name] = true;
+  HookableFunctions[phaseKey(H.Name, H.Post)] = true;
   checkUnmatched(*H.MF);
+}
+
+void noteHookedFunction(const MachineFunction &MF) {
+  noteModule(*MF.getFunction().getParent());
+  checkUnmatched(MF); // decisions for functions this module does not have
 }
 
 static bool SchedulerReached = false; // createAgentScheduler ran, for any function
@@ -135,8 +157,15 @@ void warnIfNothingScheduled() {
                       : given(DecisionsPath) ? "-agent-sched-decisions"
                       : !ChannelFds.empty()  ? "-agent-sched-channel"
                                              : nullptr;
-  if (SchedulerReached || !Given)
+  bool Reached = (phasePre() && SchedulerReached) || (phasePost() && postSchedulerReached());
+  if (!Given || Reached)
     return;
+  if (SchedulerReached) { // -agent-sched-phase=post, and no post-RA scheduler ran
+    std::fprintf(stderr, "agent-sched: warning: %s changed nothing: llc-19 runs no post-RA "
+                         "machine scheduler for this target (-agent-sched-phase=post; "
+                         "docs/postra.md)\n", Given);
+    return;
+  }
   std::fprintf(stderr,
                "agent-sched: warning: %s changed nothing: no function reached the machine "
                "scheduler (%soptnone functions and declarations are never scheduled)\n",
@@ -148,7 +177,7 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   SchedulerReached = true;
   bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
   ScheduleDAGInstrs *DAG = nullptr;
-  if (BaseSched != "generic" || !Hooked)
+  if (BaseSched != "generic" || !Hooked || !phasePre())
     DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched
   if (!DAG)
     DAG = createGenericSchedLive(C);
@@ -157,6 +186,12 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   setUpOnce();
   if (!Hooked)
     return DAG;
+  if (phasePost())
+    installPostHook(*C); // the post-RA scheduler of this and every later function
+  if (!phasePre()) {
+    noteHookedFunction(*C->MF);
+    return DAG;
+  }
   auto *MI = dynamic_cast<ScheduleDAGMILive *>(DAG);
   auto *G = MI ? dynamic_cast<GenericScheduler *>((MI->*SchedImplOf).get()) : nullptr;
   if (!G) {
@@ -171,10 +206,13 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   FunctionHook &H = Hooks.back();
   H.MF = C->MF;
   H.Name = functionKey(C->MF->getFunction());
-  noteModule(*C->MF->getFunction().getParent());
-  checkUnmatched(*C->MF); // decisions for functions this module does not have
+  noteHookedFunction(*C->MF);
   H.Strategy = G;
-  H.DAG = MI;
+  H.DAG = H.Live = MI;
+  H.Top = &(G->*&GenAccess::Top);
+  H.Bot = &(G->*&GenAccess::Bot);
+  H.TopCandSU = &(G->*&GenAccess::TopCand).SU;
+  H.BotCandSU = &(G->*&GenAccess::BotCand).SU;
   H.IsAMDGPU = C->MF->getTarget().getTargetTriple().isAMDGPU();
   H.IsNVPTX = C->MF->getTarget().getTargetTriple().isNVPTX();
   Stats.BaseName = BaseSched == "generic" ? "generic" : (H.IsAMDGPU ? "gcn" : "target");
@@ -182,10 +220,11 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   namespace vt = vtable_patch;
   size_t StrategyEntries = vt::entries(G, vt::baseEntries<GenericScheduler>());
   size_t DAGEntries = vt::entries(DAG, vt::baseEntries<ScheduleDAGMILive>());
-  Stats.Hooked = json::Object{{"strategy", vt::className(G)},
-                              {"strategy_vtable_slots", (int64_t)StrategyEntries},
-                              {"dag", vt::className(DAG)},
-                              {"dag_vtable_slots", (int64_t)DAGEntries}};
+  // key by key: the post-RA hook (postra.cpp) adds its own
+  Stats.Hooked["strategy"] = vt::className(G);
+  Stats.Hooked["strategy_vtable_slots"] = (int64_t)StrategyEntries;
+  Stats.Hooked["dag"] = vt::className(DAG);
+  Stats.Hooked["dag_vtable_slots"] = (int64_t)DAGEntries;
   H.OrigPick = reinterpret_cast<PickNodeFn>(
       vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
                   StrategyEntries));

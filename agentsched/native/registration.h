@@ -26,11 +26,22 @@
 
 #include <string>
 
+namespace llvm {
+class Function;
+} // namespace llvm
+
 namespace agentsched {
 
 // Reads the options and the decision source and opens the outputs, once (at the first
 // function scheduled, or at exit when none was). Returns an error message (empty: none).
 std::string setUp();
+
+// "__unnamed_N" for an unnamed function, else its name: the "function" of its points.
+std::string functionKey(const Function &F);
+
+// A function is hooked (in either phase): learn the module's functions, once, and fail
+// strict decisions for functions it does not have.
+void noteHookedFunction(const MachineFunction &MF);
 
 // A hooked function's scheduling is over (its finalizeSchedule ran).
 void functionScheduled(const FunctionHook &H);

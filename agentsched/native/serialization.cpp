@@ -96,7 +96,7 @@ static void candidatesFull(raw_ostream &OS, FunctionHook &H, PassRecord &P,
     OS << (I ? ",{" : "{") << staticJson(H, P, *C.SU) << ",\"zone\":\""
        << (C.Top ? "top" : "bot") << "\",\"queue\":\""
        << (C.Available ? "available" : "pending") << '"';
-    if (H.DAG->isTrackingPressure()) {
+    if (trackingPressure(H)) {
       OS << ",\"pressure_diff\":";
       pressureDiffText(OS, H, pressureDiff(H, C.SU), /*AsJson=*/true);
     }
@@ -181,7 +181,7 @@ std::string pointJson(const Snapshot &Pt, DeltaState *Compact, const Pick *Chose
   FunctionHook &H = Pt.H;
   PassRecord &P = Pt.P;
   const std::vector<Cand> &Cands = Pt.Cands;
-  ScheduleDAGMILive *DAG = H.DAG;
+  ScheduleDAGMI *DAG = H.DAG;
   bool WithTable = Compact ? !Compact->TableSent : P.Steps == 0;
   std::string S;
   raw_string_ostream OS(S);
@@ -189,14 +189,17 @@ std::string pointJson(const Snapshot &Pt, DeltaState *Compact, const Pick *Chose
      << ",\"visit\":" << P.Visit << ",\"stage\":" << P.Stage << ",\"block\":" << P.Block
      << ",\"region_size\":" << P.Size << ",\"step\":" << P.Steps
      << ",\"remaining\":" << (P.Size - P.Steps);
-  if (DAG->isTrackingPressure()) {
+  if (H.Post) // post-RA points only (docs/postra.md); absent means pre-RA
+    OS << ",\"phase\":\"post\"";
+  if (trackingPressure(H)) {
+    ScheduleDAGMILive *Live = H.Live;
     OS << ",\"pressure_top\":";
-    pressureJson(OS, H, DAG->getTopRPTracker().getRegSetPressureAtPos());
+    pressureJson(OS, H, Live->getTopRPTracker().getRegSetPressureAtPos());
     OS << ",\"pressure_bot\":";
-    pressureJson(OS, H, DAG->getBotRPTracker().getRegSetPressureAtPos());
+    pressureJson(OS, H, Live->getBotRPTracker().getRegSetPressureAtPos());
     if (WithTable || !Compact) { // a pass constant: compact lines carry it with the table
       OS << ",\"pressure_max\":";
-      pressureJson(OS, H, DAG->getRegPressure().MaxSetPressure);
+      pressureJson(OS, H, Live->getRegPressure().MaxSetPressure);
     }
   }
   OS << ",\"llvm\":";

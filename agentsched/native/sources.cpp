@@ -19,9 +19,11 @@ namespace agentsched {
 
 std::unique_ptr<DecisionSource> Source;
 
-static std::string pointName(const std::string &Fn, unsigned Region, unsigned Visit,
-                             unsigned Step) {
-  return "function '" + Fn + "' region " + std::to_string(Region) + " visit " +
+// Fn: a function's phaseKey (a post-RA point's is named so).
+static std::string pointName(StringRef Fn, unsigned Region, unsigned Visit, unsigned Step) {
+  bool Post = Fn.consume_back("\x1fpost");
+  return std::string(Post ? "post-RA " : "") + "function '" + Fn.str() + "' region " +
+         std::to_string(Region) + " visit " +
          std::to_string(Visit) + " step " + std::to_string(Step);
 }
 
@@ -85,27 +87,31 @@ public:
       std::optional<StringRef> Zone = O->getString("zone");
       if (O->get("zone") && (!Zone || (*Zone != "top" && *Zone != "bot")))
         return Where + "field 'zone' must be 'top' or 'bot'";
+      // "phase": "post" names a post-RA decision point (docs/postra.md); absent: pre-RA
+      std::optional<StringRef> PhaseF = O->getString("phase");
+      if (O->get("phase") && (!PhaseF || (*PhaseF != "pre" && *PhaseF != "post")))
+        return Where + "field 'phase' must be 'pre' or 'post'";
+      std::string FnKey = phaseKey(*Fn, PhaseF && *PhaseF == "post");
       unsigned Region = Int("region"), Visit = Int("visit"), Step = Int("step"),
                Id = Int("pick");
       if (!Err.empty())
         return Err;
-      auto [FnIt, NewFn] = FunctionIndex.try_emplace(*Fn, FunctionNames.size());
+      auto [FnIt, NewFn] = FunctionIndex.try_emplace(FnKey, FunctionNames.size());
       if (NewFn)
-        FunctionNames.push_back(Fn->str());
+        FunctionNames.push_back(FnKey);
       Entry E{Pick{Id, !Zone || *Zone == "top"}, LineNo};
       auto [It, New] = Entries.try_emplace(PointKey{FnIt->second, Region, Visit, Step}, E);
       if (!New && !(It->second.P == E.P))
-        return Where + "a second, different decision for function '" + Fn->str() +
-               "' region " + std::to_string(Region) + " visit " + std::to_string(Visit) +
-               " step " + std::to_string(Step) + " (line " + std::to_string(It->second.Line) +
-               ")";
+        return Where + "a second, different decision for " +
+               pointName(FnKey, Region, Visit, Step) + " (line " +
+               std::to_string(It->second.Line) + ")";
     }
     return "";
   }
 
   Pick decide(const Snapshot &S) override {
     const PassRecord &P = S.P;
-    auto Fn = FunctionIndex.find(S.H.Name);
+    auto Fn = FunctionIndex.find(phaseKey(S.H.Name, S.H.Post));
     auto It = Fn == FunctionIndex.end()
                   ? Entries.end()
                   : Entries.find(PointKey{Fn->second, P.Region, P.Visit, P.Steps});
@@ -120,7 +126,8 @@ public:
     if (!Lenient)
       fail(Twine("stale decision: instruction ") + Twine(E.P.Id) + " (" +
            (E.P.Top ? "top" : "bot") + ") is not a candidate at " +
-           pointName(S.H.Name, P.Region, P.Visit, P.Steps) + " (" + DecisionsPath + ":" +
+           pointName(phaseKey(S.H.Name, S.H.Post), P.Region, P.Visit, P.Steps) + " (" +
+           DecisionsPath + ":" +
            Twine(E.Line) + "; use --lenient to fall back to LLVM's pick)");
     ++Stats.Stale;
     return S.Llvm;

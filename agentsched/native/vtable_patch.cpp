@@ -15,10 +15,16 @@ namespace agentsched::vtable_patch {
 
 // Classes private to libLLVM (no vtable symbol) whose LLVM 19 declarations (GCNSchedStrategy.h)
 // add no virtual function to their public base: their vtables are as long as the base's
-// (checked on Debian's libLLVM 19.1.7 from its relocations: 18 and 17 slots).
+// (checked on Debian's libLLVM 19.1.7 from its relocations: 18 and 17 slots). Post-RA
+// (postra.cpp): GCNPostScheduleDAGMILive (base ScheduleDAGMI) and the AMDGPU pass config,
+// (anonymous namespace)::GCNPassConfig (base TargetPassConfig), whose vtables Debian's static
+// archives give with their sizes: `nm -S libLLVMAMDGPUCodeGen.a libLLVMCodeGen.a` lists
+// 0x98 bytes for both DAG classes and 0x1d8 for GCNPassConfig, AMDGPUPassConfig and
+// TargetPassConfig.
 static const char *const NoNewVirtuals[] = {
     "N4llvm16GCNSchedStrategyE", "N4llvm28GCNMaxOccupancySchedStrategyE",
-    "N4llvm22GCNMaxILPSchedStrategyE", "N4llvm20GCNScheduleDAGMILiveE"};
+    "N4llvm22GCNMaxILPSchedStrategyE", "N4llvm20GCNScheduleDAGMILiveE",
+    "N4llvm24GCNPostScheduleDAGMILiveE", "N12_GLOBAL__N_113GCNPassConfigE"};
 
 static void **vptrOf(void *Obj) { return *reinterpret_cast<void ***>(Obj); }
 

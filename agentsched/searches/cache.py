@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.files import write_text
 from ..core.hashing import digest
 from ..core.paths import data_dir
+from ..core.phase import current_phase
 from ..core.protocol import Decision, decision_to_dict
 from ..llvm.metrics import measurement_identity
 from ..targets import Launch, parse_target
@@ -18,7 +19,8 @@ from ..targets import Launch, parse_target
 def canonical_decisions(decisions: Iterable[Decision]) -> str:
     """Order-independent JSON of a decision list (the plugin keys decisions by point)."""
     rows = sorted((decision_to_dict(d) for d in decisions),
-                  key=lambda r: (r["function"], r["region"], r["visit"], r["step"]))
+                  key=lambda r: (r["function"], r.get("phase", ""), r["region"], r["visit"],
+                                 r["step"]))
     return json.dumps(rows, sort_keys=True, separators=(",", ":"))
 
 
@@ -26,7 +28,9 @@ def cache_key(ir_bytes: bytes, target: str, base: str, decisions: Iterable[Decis
               launch: Launch | None = None) -> str:
     """Content key of a compile's metrics: the IR, target, base, decisions and everything
     else that determines them (LLVM, plugin build, metrics version, ptxas, launch)."""
-    return digest(ir_bytes, target, base, canonical_decisions(decisions),
+    phase = current_phase()  # pre-RA keys are what they always were
+    return digest(ir_bytes, target, base if phase == "pre" else f"{base}+{phase}",
+                  canonical_decisions(decisions),
                   measurement_identity(parse_target(target), launch))
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 from ..targets import Target
 
-OBJECTIVES = ("vgpr", "occupancy", "spills", "cycles", "time")
+OBJECTIVES = ("vgpr", "occupancy", "spills", "cycles", "time",
+              # what the order after register allocation shows (docs/postra.md; AMDGPU)
+              "vopd", "delay", "waitcnt", "size")
 OBJECTIVE_HELP = {
     "vgpr": "fewest VGPRs, then fewest spills, then fewest llvm-mca cycles",
     "occupancy": "highest occupancy, then fewest spills, then fewest cycles, then VGPRs",
@@ -17,12 +19,19 @@ OBJECTIVE_HELP = {
               "kernel; AMDGPU only), then spills, then VGPRs",
     "time": "measured run time on this machine's GPU, as a ratio to LLVM's default (from "
             "Python: any time_fn(decisions) -> float)",
+    "vopd": "most VOPD dual-issue pairs (v_dual_*, gfx11+), then least s_delay_alu delay, "
+            "then fewest cycles",
+    "delay": "least encoded s_delay_alu delay (gfx11+), then fewest s_waitcnt, then fewest "
+             "cycles",
+    "waitcnt": "fewest s_waitcnt instructions, then least s_delay_alu delay, then cycles",
+    "size": "smallest code (bytes), then fewest cycles",
 }
 
 
 # Training (searches/train.py) compares one figure per kernel, not the cost tuple above.
 TRAIN_OBJECTIVE_HELP = (
-    "time: speedup measured on this machine's GPU; vgpr, occupancy, spills, cycles: that "
+    "time: speedup measured on this machine's GPU; vgpr, occupancy, spills, cycles (and "
+    "after register allocation vopd, delay, waitcnt, size: docs/postra.md): that "
     "one static figure against LLVM's default, the others not looked at (--kernel-guard "
     "keeps occupancy and spills from getting worse)")
 
@@ -39,7 +48,8 @@ def check_objective(objective: str) -> str:
 
 
 OBJECTIVE_METRIC = {"vgpr": "vgpr", "occupancy": "occupancy", "spills": "spills",
-                    "cycles": "est_cycles"}  # the figure each static objective ranks by first
+                    "cycles": "est_cycles", "vopd": "vopd_pairs", "delay": "delay_alu_total",
+                    "waitcnt": "waitcnts", "size": "code_bytes"}  # the figure each static objective ranks by first
 
 
 def check_measurable(objective: str, target: Target) -> None:
@@ -89,6 +99,15 @@ def cost_of(metrics: dict, objective: str, time_value: float | None = None) -> t
         return (spills, vgpr, cyc)
     if objective == "cycles":
         return (cyc, spills, vgpr)
+    delay, waits = _num(metrics.get("delay_alu_total")), _num(metrics.get("waitcnts"))
+    if objective == "vopd":
+        return (-_num(metrics.get("vopd_pairs")), delay, cyc)
+    if objective == "delay":
+        return (delay, waits, cyc)
+    if objective == "waitcnt":
+        return (waits, delay, cyc)
+    if objective == "size":
+        return (_num(metrics.get("code_bytes")), cyc)
     if time_value is None:
         raise ObjectiveError("objective 'time' needs a time_fn(decisions) -> float "
                              "(e.g. a runtime benchmark); none was given")

@@ -69,7 +69,10 @@ FEATURE_SETS = {"all": FEATURES, "old": SEARCH_FEATURES}
 # The static metric each proxy objective compares with LLVM's default, and its direction
 # (+1: higher is better).
 PROXY = {"vgpr": ("vgpr", -1), "occupancy": ("occupancy", +1), "spills": ("spills", -1),
-         "cycles": ("est_cycles", -1)}
+         "cycles": ("est_cycles", -1),
+         # after register allocation (docs/postra.md)
+         "vopd": ("vopd_pairs", +1), "delay": ("delay_alu_total", -1),
+         "waitcnt": ("waitcnts", -1), "size": ("code_bytes", -1)}
 LLVM_WEIGHT = 1.0  # the is_llvm_pick weight of the starting point
 
 
@@ -345,7 +348,7 @@ def proxy_speedup(default: dict, metrics: dict, objective: str) -> float:
     a, b = default.get(key), metrics.get(key)
     if a is None or b is None:
         return 1.0
-    if key == "spills":  # counts that may be 0
+    if key in ("spills", "vopd_pairs", "delay_alu_total", "waitcnts"):  # counts that may be 0
         a, b = a + 1.0, b + 1.0
     if a <= 0 or b <= 0:
         return 1.0 if a == b else (0.5 if sign > 0 and b < a or sign < 0 and b > a else 2.0)

@@ -395,6 +395,58 @@ def mca_cycles(asm: str, target: Target, iterations: int | None = None) -> float
     return mca_estimate(asm, target, iterations).cycles
 
 
+# ---------------------------------------------------------------- after register allocation
+
+# s_delay_alu's fields (AMDGPU's SIDefines.h DelayALU encoding): instid0 / instid1 name the
+# instruction depended on, instskip where the second one is. Its weight here is how long
+# the wait can be, in the encoding's own units: VALU_DEP_n (the n-th VALU back, 1..4) 5 - n,
+# TRANS32_DEP_n (1..3) 4 - n, SALU_CYCLE_n n cycles, FMA_ACCUM_CYCLE_1 1; instskip none.
+# An ordinal measure (the hardware's stall also depends on what issued in between), equal
+# to the number of delayed dependences when every one is the shortest kind.
+_DELAY_FIELD = re.compile(r"instid[01]\((VALU_DEP|TRANS32_DEP|SALU_CYCLE|FMA_ACCUM_CYCLE)_(\d)\)")
+
+
+def delay_weight(line: str) -> int:
+    """The encoded delay of one s_delay_alu line (see _DELAY_FIELD)."""
+    total = 0
+    for kind, n in _DELAY_FIELD.findall(line):
+        k = int(n)
+        total += {"VALU_DEP": 5 - k, "TRANS32_DEP": 4 - k}.get(kind, k)
+    return total
+
+
+def has_vopd(target: str) -> bool:
+    """VOPD dual issue (v_dual_*): gfx11 and later (RDNA3+), not gfx9's CDNA."""
+    m = re.match(r"gfx(\d+)", target)
+    return m is not None and int(m.group(1)[:-2] or 0) >= 11
+
+
+def postra_counts(code: str, target: str) -> dict[str, int | None]:
+    """What the order after register allocation shows in a kernel's code (kernel_asm's):
+    VOPD pairs (gfx11+), s_delay_alu count and encoded delay (gfx11+: the instruction does
+    not exist before), s_waitcnt* count, s_nop count. Instructions only (comments, labels,
+    directives are not)."""
+    gfx11 = has_vopd(target)
+    vopd = delay = delay_total = waits = nops = 0
+    for line in code.splitlines():
+        s = line.strip()
+        if not s or s.startswith((";", ".")) or s.endswith(":"):
+            continue
+        op = s.split(None, 1)[0]
+        if op.startswith("v_dual_"):
+            vopd += 1
+        elif op == "s_delay_alu":
+            delay += 1
+            delay_total += delay_weight(s)
+        elif op.startswith("s_waitcnt"):
+            waits += 1
+        elif op == "s_nop":
+            nops += 1
+    return {"vopd_pairs": vopd if gfx11 else None, "delay_alu": delay if gfx11 else None,
+            "delay_alu_total": delay_total if gfx11 else None, "waitcnts": waits,
+            "nops": nops}
+
+
 # ---------------------------------------------------------------- the target
 
 class AmdgpuTarget(Target):
@@ -425,6 +477,8 @@ class AmdgpuTarget(Target):
         m = kernel_metrics(asm, entry)
         code, _, meta = kernel_asm(asm, entry)
         m.block_threads = first_int(r"\.max_flat_workgroup_size:\s+(\d+)", meta)
+        for k, v in postra_counts(code, self.name).items():
+            setattr(m, k, v)
         if launch is not None:
             apply_launch(m, launch, self.name, entry)
         if with_cycles:
@@ -433,6 +487,12 @@ class AmdgpuTarget(Target):
             m.est_not_modelled, m.est_stand_ins, m.est_note = \
                 est.not_modelled, est.stand_ins, est.note
         return m
+
+    def unmeasurable(self, metric: str) -> str | None:
+        if metric in ("vopd_pairs", "delay_alu", "delay_alu_total") and not has_vopd(self.name):
+            return ("VOPD dual issue and s_delay_alu exist on gfx11 and later only; use "
+                    "waitcnt, size or cycles")
+        return None
 
     def measurement_identity(self, launch: Launch | None = None) -> list[str]:
         # the block is in the IR (launch bounds); dynamic LDS only in the figures

@@ -44,6 +44,13 @@ class StaticMetrics:
     est_stand_ins: int | None = None  # of those, estimated as a stand-in (amdgpu.STAND_INS)
     est_note: str | None = None  # what llvm-mca did not do, or why there is no estimate
     code_bytes: int | None = None
+    # After register allocation (AMDGPU; docs/postra.md): what the post-RA order gives the
+    # passes after it, counted in the kernel's code. None where the target has no such thing.
+    vopd_pairs: int | None = None  # v_dual_* instructions (two VALU ops issued as one; gfx11+)
+    delay_alu: int | None = None  # s_delay_alu instructions (gfx11+)
+    delay_alu_total: int | None = None  # their encoded delay, summed (amdgpu.delay_weight)
+    waitcnts: int | None = None  # s_waitcnt* instructions (memory counter waits)
+    nops: int | None = None  # s_nop instructions (hazard wait states the recognizer added)
 
     def as_dict(self) -> dict:
         return asdict(self)

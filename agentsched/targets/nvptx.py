@@ -268,6 +268,9 @@ class NvptxTarget(Target):
         return ptxas_metrics(asm, self, launch, entry)
 
     def unmeasurable(self, metric: str) -> str | None:
+        if metric in ("vopd_pairs", "delay_alu", "delay_alu_total", "waitcnts"):
+            return ("VOPD pairs, s_delay_alu and s_waitcnt are AMDGPU's (docs/postra.md); use "
+                    "vgpr, occupancy, spills, size or time")
         if metric == "est_cycles":
             return ("llvm-mca-19 has no scheduling model for NVPTX (and no PTX parser); use "
                     "vgpr, occupancy, spills or time")
