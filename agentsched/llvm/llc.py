@@ -23,7 +23,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None,
-                features: bool = False) -> list[str]:
+                features: bool = False, db: Path | None = None,
+                region_hashes: bool = False) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
@@ -47,6 +48,10 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append("-agent-sched-lenient")
         if features:
             cmd.append("-agent-sched-features")
+        if db:
+            cmd.append(f"-agent-sched-db={db}")
+        if region_hashes:
+            cmd.append("-agent-sched-region-hashes")
     return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]
 
 

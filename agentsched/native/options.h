@@ -22,6 +22,8 @@ using namespace llvm;
 extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, ChannelFds,
     PolicyPath, ReportPath, BaseSched, OnlyFunction;
 extern cl::opt<bool> Lenient, Features;
+extern cl::opt<std::string> DbPath; // -agent-sched-db (tuned_db.h)
+extern cl::opt<bool> RegionHashes;
 
 // Whether O was given, also as an empty name (a file option given so is an error, not
 // ignored).

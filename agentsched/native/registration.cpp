@@ -5,6 +5,7 @@
 #include "outputs.h"
 #include "policy.h"
 #include "sources.h"
+#include "tuned_db.h"
 #include "vtable_patch.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -59,6 +60,9 @@ std::string setUp() {
     if (!(Source = loadDecisionFile(Err)))
       return Err;
   }
+  if (given(DbPath) || RegionHashes) // the db first, then the source above (tuned_db.h)
+    if (!(Source = tunedDb(std::move(Source), Err)))
+      return Err;
   if (!StateLogPath.empty()) {
     if (!(Err = openOutput(LogFile, StateLogPath)).empty())
       return Err;
@@ -132,6 +136,7 @@ static bool SchedulerReached = false; // createAgentScheduler ran, for any funct
 
 void warnIfNothingScheduled() {
   const char *Given = given(PolicyPath)      ? "-agent-sched-policy"
+                      : given(DbPath)          ? "-agent-sched-db"
                       : given(DecisionsPath) ? "-agent-sched-decisions"
                       : !ChannelFds.empty()  ? "-agent-sched-channel"
                                              : nullptr;
