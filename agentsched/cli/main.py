@@ -24,6 +24,8 @@ from .. import api
 from ..api import SEED_AGENTS, BuildOptions
 from ..core import env
 from ..core.files import STDOUT, check_output, hold, together
+from .db import app as db_app
+from .db import applies_db, schedule_fields
 
 
 def _environment() -> str:
@@ -206,6 +208,7 @@ def _nothing_to_schedule(rep: dict) -> None:
 
 
 @app.command()
+@applies_db
 def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
            target: str = TargetOpt,
            output: Path = typer.Option(..., "-o", "--output",
@@ -288,6 +291,7 @@ COMPILE_FIELDS = ("decisions", "choices", "changed", "stale", "regions", "revert
 
 
 @app.command("compile")
+@applies_db
 def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite "
                                                       "kernel"),
                 target: str = TargetOpt,
@@ -349,6 +353,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                "agent_stats": result.agent_stats, "output": str(output)}
     if fallback:
         summary["fallback"] = rep.get("fallback")
+    summary.update(schedule_fields(rep, agent=agent, decisions=decisions))
     names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
     if result.kernel_metrics:  # a whole module: every kernel's figures
         summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict()}
@@ -364,6 +369,9 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         for k in COMPILE_FIELDS:
             if k not in NOT_ON.get(family, ()):
                 table.add_row(heads.get(k, k), str(summary[k]))
+        for k in ("schedule", "schedule_why"):  # tuned / partly tuned / agent / LLVM's: why
+            if summary.get(k):
+                table.add_row(k.replace("_", " "), str(summary[k]))
         say.print(table)
         if result.kernel_metrics:
             cols = [c for c in ("name", "vgpr", "occupancy", "spills", "scratch_bytes",
@@ -488,6 +496,7 @@ def _row_columns(rows: list[dict], columns: list[str]) -> tuple[list[str], dict[
 
 
 @app.command()
+@applies_db
 def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source file or "
                                              "spec .py"),
                target: str = TargetOpt,
@@ -565,6 +574,7 @@ def show(store_path: Optional[Path] = StoreOpt,
 
 
 @app.command()
+@applies_db
 def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Output directory"),
               targets: str = typer.Option("gfx1100,gfx90a,gfx942", "--targets"),
               kernels: Optional[str] = typer.Option(None, "--kernels",
@@ -594,6 +604,7 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
 
 
 @app.command()
+@applies_db
 def report(inputs: Optional[List[Path]] = typer.Argument(
                None, help="results.json (or its directory), search JSONs, timing JSONs"),
            output: Path = typer.Option(..., "-o", "--output", help="The HTML page (- for stdout)"),
@@ -635,6 +646,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
 
 
 @app.command()
+@applies_db
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
            agents_: str = AgentsOpt,
@@ -716,6 +728,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            portfolio: Optional[List[str]] = typer.Option(
                None, "--portfolio", help="start also from this whole schedule: "
                                          "policy:FILE or an agent (repeatable)"),
+           db: Optional[Path] = typer.Option(None, "--db", help="Store a confirmed winner in "
+                                             "this tuned-schedule database (docs/db.md)"),
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
@@ -730,7 +744,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
-            portfolio=tuple(portfolio or ()),
+            portfolio=tuple(portfolio or ()), db=db,
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,
                          build=(build := _build(entry, include, define, std, fast_math,
@@ -928,6 +942,7 @@ def _add_triton_commands() -> None:
 
 
 _add_triton_commands()
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

@@ -155,3 +155,66 @@ def schedule_summary(report: dict, *, source: str | None = None) -> dict:
     return {"schedule": kinds.pop() if len(kinds) == 1 else "mixed",
             "why": "; ".join(f"{f}: {s['schedule']}" + (f" ({s['why']})" if s["why"] else "")
                              for f, s in per.items())}
+
+
+# ---------------------------------------------------------------- searches and checks
+
+def search_provenance(report: dict) -> dict:
+    """Where a search's winner came from (a SearchReport.to_dict()): the db's provenance."""
+    best = report.get("best") or {}
+    tm = best.get("time") or {}
+    return {"kernel": report.get("kernel"), "kernel_key": report.get("kernel_key"),
+            "objective": report.get("objective"),
+            "speedup": tm.get("speedup") if report.get("objective") == "time" else None,
+            "speedup_ci": tm.get("speedup_ci"),
+            "cost": {"default": (report.get("default") or {}).get("cost"),
+                     "best": best.get("cost")}}
+
+
+def store_search(db: str | Path, search_json: str | Path) -> Stored:
+    """Store the winner a search JSON (agentsched search --json) records."""
+    import json
+
+    from ..core.protocol import parse_decision
+    where = str(search_json)
+    try:
+        rep = json.loads(Path(search_json).read_text())
+        ir, target, text = Path(rep["ir"]), rep["target"], rep["decisions_text"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{where}: not a search JSON (agentsched search --json): "
+                         f"{type(e).__name__}: {e}") from None
+    if not ir.is_file():
+        raise ValueError(f"{where}: its IR {ir} is gone (rerun the search, or give the IR "
+                         "back at that path)")
+    decisions = [parse_decision(line, f"{where}: decisions_text line {i}")
+                 for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    return store_decisions(db, ir, target, decisions, base=rep.get("base", "target"),
+                           provenance=search_provenance(rep))
+
+
+def entries_mismatch(db: str | Path) -> tuple[int, int, list[str]]:
+    """(entries, regions, why some entries cannot apply with this compiler: LLVM version,
+    hash scheme)."""
+    from ..core.scheduledb import HASH_SCHEME, read_db
+    from ..tools.programs import llvm_version
+    here = llvm_version()
+    entries = read_db(db)
+    why = []
+    for e in entries:
+        name = e.provenance.get("kernel") or e.symbol
+        if e.llvm != here:
+            why.append(f"{name} ({e.cpu}): made with LLVM {e.llvm}, this is LLVM {here}")
+        elif e.hash_scheme != HASH_SCHEME:
+            why.append(f"{name} ({e.cpu}): region hash scheme {e.hash_scheme}, this plugin's "
+                       f"is {HASH_SCHEME}")
+    return len(entries), sum(len(e.regions) for e in entries), why
+
+
+def check_ir(db: str | Path, ir: Path, target: str | Target, base: str = "target"
+             ) -> dict[str, dict]:
+    """Per scheduled function of the IR: what the db does to it now (schedules())."""
+    res = compile_ir(ir, parse_target(target), db=Path(db), base=base)
+    per = schedules(res.report)
+    for fn in res.report["tuned"]["functions"]:
+        per[fn["function"]]["refused"] = fn.get("refused")
+    return per
