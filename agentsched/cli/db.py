@@ -15,6 +15,9 @@ import typer
 from rich.console import Console
 
 from ..core import scheduledb as sdb
+from ..core.scheduledb import active_db
+
+__all__ = ["active_db", "app", "applies_db", "schedule_fields"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="The tuned-schedule database (SQLite): show, check, add, merge "

@@ -25,7 +25,7 @@ from ..api import SEED_AGENTS, BuildOptions
 from ..core import env
 from ..core.files import STDOUT, check_output, hold, together
 from .db import app as db_app
-from .db import applies_db, schedule_fields
+from .db import active_db, applies_db, schedule_fields
 
 
 def _environment() -> str:
@@ -539,6 +539,8 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     several = len({r.get("kernel_key") for r in rows}) > 1  # a module's kernels
     columns, heads = _row_columns(rows, ["entry_name", *ROW_COLUMNS] if several
                                   else ROW_COLUMNS)
+    if active_db() is not None:  # --db: tuned / partly tuned / the agent's, per row
+        columns.append("schedule")
     print_rows(rows, columns, fmt,
                f"{kernel if several else rows[0]['kernel'] if rows else kernel} on {target}",
                console=say, heads={"entry_name": "kernel", **heads})
