@@ -134,7 +134,8 @@ def _open(path: str | Path, *, deep: bool = False) -> Iterator[sqlite3.Connectio
         except sqlite3.DatabaseError as e:
             raise ScheduleDBError(f"{where} is damaged or truncated (SQLite: {e})") from None
         if check != "ok":
-            raise ScheduleDBError(f"{where} is damaged or truncated (SQLite: {check})")
+            raise ScheduleDBError(f"{where} is damaged or truncated (SQLite: "
+                                  f"{' '.join(str(check).split())})")
         _check_schema(con, where)
         yield con
     finally:

@@ -16,6 +16,7 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -131,13 +132,15 @@ public:
       return Cannot + (H ? Sql.errmsg(H) : "out of memory");
     // A truncated or damaged file: SQLite's own check, before anything is applied.
     std::string Check;
-    if (!(Err = query("PRAGMA quick_check", {}, [&](const Row &R) {
-            if (Check.empty())
-              Check = R.text(0);
-          })).empty())
-      return Err;
-    if (Check != "ok")
-      return where() + " is damaged (SQLite: " + Check + ")";
+    Err = query("PRAGMA quick_check", {}, [&](const Row &R) {
+      if (Check.empty())
+        Check = R.text(0);
+    });
+    if (!Err.empty() || Check != "ok") {
+      std::string Why = Err.empty() ? Check : Err.substr(where().size() + 2);
+      std::replace(Why.begin(), Why.end(), '\n', ' '); // one line
+      return where() + " is damaged or truncated (SQLite: " + Why + ")";
+    }
     std::string Kind, Schema;
     Err = query("SELECT key, value FROM meta WHERE key IN ('kind', 'schema')", {},
                 [&](const Row &R) { (R.text(0) == "kind" ? Kind : Schema) = R.text(1); });
@@ -474,24 +477,26 @@ private:
           else if (F.Refused.empty())
             F.Refused = "made for " + Mismatch;
         });
+    std::string BadRow; // the first region row that cannot be read
     if (Err.empty() && F.Row >= 0)
       Err = File->query(
           "SELECT hash, occurrence, size, decisions FROM regions WHERE kernel_id = ?1 "
           "ORDER BY hash, occurrence",
           {std::to_string(F.Row)}, [&](const Row &Rw) {
-            if (!Err.empty())
+            if (!BadRow.empty())
               return;
             RegionEntry E;
             E.Hash = Rw.text(0);
             E.Occurrence = unsigned(Rw.integer(1));
             E.Size = unsigned(Rw.integer(2));
-            Err = readPicks(Rw.text(3), E);
-            if (!Err.empty())
-              Err = File->where() + ": kernel '" + Name + "' region " + E.Hash + ": " + Err;
+            BadRow = readPicks(Rw.text(3), E);
+            if (!BadRow.empty())
+              BadRow = File->where() + ": kernel '" + Name + "' region " + E.Hash + ": " +
+                       BadRow;
             F.Entries.push_back(std::move(E));
           });
-    if (!Err.empty())
-      fail(Err);
+    if (!Err.empty() || !BadRow.empty())
+      fail(Err.empty() ? BadRow : Err);
   }
 
   // decisions: [[visit, step, position, "t"|"b"], ...]
