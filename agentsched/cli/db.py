@@ -87,10 +87,15 @@ def show(db: Path = DbArg,
     if json_out:
         print(json.dumps(rows, indent=2))
         return
-    from .main import print_rows
-    print_rows(rows, ["kernel", "target", "llvm", "base", "regions", "decisions", "objective",
-                      "speedup", "created"], "table", f"{db}: {len(rows)} entries",
-               console=out)
+    from rich.table import Table
+    cols = ["kernel", "target", "llvm", "base", "regions", "decisions", "objective",
+            "speedup", "created"]
+    table = Table(title=f"{db}: {len(rows)} entries")
+    for c in cols:
+        table.add_column(c)
+    for r in rows:
+        table.add_row(*("" if r[c] is None else str(r[c]) for c in cols))
+    out.print(table)
 
 
 @app.command()

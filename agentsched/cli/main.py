@@ -24,8 +24,8 @@ from .. import api
 from ..api import SEED_AGENTS, BuildOptions
 from ..core import env
 from ..core.files import STDOUT, check_output, hold, together
-from .db import app as db_app
 from .db import active_db, applies_db, schedule_fields
+from .db import app as db_app
 
 
 def _environment() -> str:

@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 from ..agents import is_deterministic, make_agent
 from ..core.hashing import file_sha256, sha256_hex
-from ..core.scheduledb import active_db
 from ..core.protocol import decisions_text
+from ..core.scheduledb import active_db
 from ..kernels.ref import KernelRef
 from ..llvm.compile import compile_ir
 from ..llvm.ir import ir_entry
-from ..llvm.tuned import schedule_summary
 from ..llvm.metrics import launch_of, measurement_identity, static_metrics
+from ..llvm.tuned import schedule_summary
 from ..targets import parse_target
 from .store import Store, legacy_row_key, row_key
 

@@ -259,6 +259,7 @@ def _store_winner(o: SearchOptions, report: SearchReport, ir: Path, t: Target, b
     """Store the winner in o.db when it is confirmed: improved, its replay measured the same
     and (objective 'time') confirmed faster on the GPU; what was done, and why not."""
     from ..llvm.tuned import search_provenance, store_decisions
+    assert o.db is not None
     if stopped is not None:
         return {"file": str(o.db), "stored": False, "why": "the search was stopped"}
     if not report.improved or not report.best_decisions:
