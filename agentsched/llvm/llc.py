@@ -67,6 +67,10 @@ def read_report(report: Path, base: str) -> dict:
     empty, host-only or optnone module)."""
     rep = json.loads(report.read_text()) if report.exists() else {**EMPTY_REPORT, "base": base}
     rep["nothing_to_schedule"] = rep.get("passes", 0) == 0
+    tuned = rep.get("tuned") or {}
+    if tuned.get("db"):  # -agent-sched-db: its regions, in flat numbers (docs/db.md)
+        for k in ("applied", "stale", "absent", "refused"):
+            rep[f"db_{k}"] = tuned[k]
     return rep
 
 
