@@ -356,7 +356,9 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
     summary.update(schedule_fields(rep, agent=agent, decisions=decisions))
     names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
     if result.kernel_metrics:  # a whole module: every kernel's figures
-        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict()}
+        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict(),
+                               **({"schedule": summary["schedules"][k]["schedule"]}
+                                  if k in summary.get("schedules", {}) else {})}
                               for k, m in result.kernel_metrics.items()]
     if save_decisions and result.decisions is not None:
         api.write_decisions(save_decisions, result.decisions)
@@ -376,6 +378,7 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         if result.kernel_metrics:
             cols = [c for c in ("name", "vgpr", "occupancy", "spills", "scratch_bytes",
                                 "shared_bytes", "est_cycles") if c not in NOT_ON.get(family, ())]
+            cols += ["schedule"] if "schedules" in summary else []
             print_rows(summary["kernels"], cols, "table",
                        f"{len(result.kernels)} kernels, scheduled together (--entry: one)",
                        console=say, heads=heads)

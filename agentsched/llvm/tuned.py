@@ -152,7 +152,10 @@ def schedule_summary(report: dict, *, source: str | None = None) -> dict:
         (s,) = per.values()
         return {"schedule": s["schedule"], "why": s["why"]}
     kinds = {s["schedule"] for s in per.values()}
-    return {"schedule": kinds.pop() if len(kinds) == 1 else "mixed",
+    if len(kinds) == 1:
+        return {"schedule": kinds.pop(),
+                "why": "; ".join(f"{f}: {s['why']}" for f, s in per.items() if s["why"])}
+    return {"schedule": "mixed",
             "why": "; ".join(f"{f}: {s['schedule']}" + (f" ({s['why']})" if s["why"] else "")
                              for f, s in per.items())}
 
