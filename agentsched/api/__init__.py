@@ -108,7 +108,7 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
             state_log: str | Path | None = None, full_state_log: bool = False,
             output: str | Path | None = None, measure: bool = True,
             build: BuildOptions | None = None, fallback: bool = False,
-            features: bool = False) -> CompileResult:
+            features: bool = False, db: str | Path | None = None) -> CompileResult:
     """Compile a kernel with the plugin: LLVM's schedule, a live agent's (`agent`: a name or
     an Agent; agent_timeout seconds per decision, default 300) or a decision file's / list's
     (`decisions`; lenient: stale ones fall back to LLVM's pick). Writes `output` (.s/.ptx,
@@ -117,14 +117,16 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     features: the state log's points carry the plugin's feature rows (-agent-sched-features).
     fallback: keep LLVM's schedule when the agent's (or the decisions') kernel has lower
     occupancy, more spills or, occupancy unknown, more registers than LLVM's
-    (llvm.metrics.worse_than_default; report["fallback"] says why)."""
+    (llvm.metrics.worse_than_default; report["fallback"] says why). db: a tuned-schedule
+    database applied first (docs/db.md; report["tuned"] says what each region took)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
     from ..core.files import together
+    from ..core.scheduledb import using_db
     t = parse_target(target)
     k = _kernel(source, entry, build)
     ir = k.ir(t)
-    with together(output, state_log):  # both or neither
+    with together(output, state_log), using_db(db):  # both or neither
         with _agent(agent, seed, agent_options) as live:
             result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
                                 state_log=Path(state_log) if state_log is not None else None,

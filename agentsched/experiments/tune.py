@@ -159,12 +159,15 @@ def tune(inputs: Sequence[str | Path], target: str | Target,
         if o.objective == "time":
             tk.speedup = float(tm.get("speedup") or 1.0)
             tk.speedup_ci = tm.get("speedup_ci")
-        tk.stored = bool(o.db) and rep.improved and "db" in {f.name for f in fields(sopts)}
         if not rep.improved:
             tk.note = "LLVM's schedule kept (nothing beat it beyond noise)"
         elif o.objective != "time":
             tk.note = (f"{o.objective}: cost {rep.default.get('cost')} -> "
                        f"{rep.best.get('cost')}")
+        stored = rep.best.get("db") or {}
+        tk.stored = bool(stored.get("stored"))
+        if o.db and rep.improved and not tk.stored:  # confirmed, yet not stored: why
+            tk.note = f"{tk.note}; not stored in the db: {stored.get('why')}".lstrip("; ")
     _write(res, o)
     return res
 

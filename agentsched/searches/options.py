@@ -45,6 +45,7 @@ class SearchOptions:
     decisions_out: Path | None = None  # the winner's decisions
     journal: bool = True  # keep every evaluation; a stopped search resumes from it
     fresh: bool = False  # forget what an earlier run of the same search journaled
+    db: Path | None = None  # a confirmed winner goes into this tuned-schedule db (docs/db.md)
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")

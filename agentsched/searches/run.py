@@ -245,6 +245,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                                "speedup_ci": timing["speedup_ci"] if timing["improved"]
                                else None,
                                "median_us": w.get("median_us")}
+    if o.db is not None:  # the winner, confirmed, into the db (before the JSON that says so)
+        report.best["db"] = _store_winner(o, report, ir, t, base, stopped)
     with together(decisions_out, json_out):
         write_decisions(decisions_out, res.best.decisions)
         if json_out is not None:
@@ -254,6 +256,25 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                         f"-> {json_out or decisions_out}; the same command resumes the search")
         raise stopped
     return report
+
+
+def _store_winner(o: SearchOptions, report: SearchReport, ir: Path, t: Target, base: str,
+                  stopped: Any) -> dict:
+    """Store the winner in o.db when it is confirmed: improved, its replay measured the same
+    and (objective 'time') confirmed faster on the GPU; what was done, and why not."""
+    from ..llvm.tuned import search_provenance, store_decisions
+    assert o.db is not None
+    if stopped is not None:
+        return {"file": str(o.db), "stored": False, "why": "the search was stopped"}
+    if not report.improved or not report.best_decisions:
+        return {"file": str(o.db), "stored": False, "why": "LLVM's schedule won"}
+    if not report.best.get("replay_matches"):
+        return {"file": str(o.db), "stored": False, "why": "the strict replay differs"}
+    st = store_decisions(o.db, ir, t, report.best_decisions, base=base,
+                         provenance=search_provenance(report.to_dict()))
+    return {"file": str(o.db), "stored": st.verified, "kernels": st.kernels,
+            "regions": st.regions, "decisions": st.decisions,
+            "why": "" if st.verified else "the db entries did not reproduce the replay"}
 
 
 def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weights: list,
