@@ -928,6 +928,7 @@ def _add_triton_commands() -> None:
 
 
 _add_triton_commands()
+__import__("agentsched.cli.build", fromlist=["register"]).register(app)  # agentsched build
 
 
 def main() -> None:
