@@ -135,6 +135,7 @@ class Compile:
     has_cuda_path: bool
     has_rocm_path: bool
     links: bool  # no -c/-S/-E: clang also links
+    rdc: bool = False  # -fgpu-rdc: relocatable device code
 
 
 _VALUE_FLAGS = {"-o", "-x", "-I", "-D", "-U", "-include", "-isystem", "-iquote", "-idirafter",
@@ -151,7 +152,7 @@ def read_command(args: list[str]) -> Compile:
     inputs: list[str] = []
     output = None
     host_only, compile_only, preprocess = False, False, False
-    cuda_path = rocm_path = False
+    cuda_path = rocm_path = rdc = False
     i = 0
     while i < len(args):
         a = args[i]
@@ -175,6 +176,8 @@ def read_command(args: list[str]) -> Compile:
             cuda_path = True
         elif a.startswith(("--rocm-path=", "--rocm-device-lib-path=")) or a == "-nogpulib":
             rocm_path = True
+        elif a in ("-fgpu-rdc", "-fno-gpu-rdc"):
+            rdc = a == "-fgpu-rdc"
         elif a == "--cuda-host-only":
             host_only = True
         elif a in ("-c", "-S"):
@@ -192,10 +195,13 @@ def read_command(args: list[str]) -> Compile:
     if host_only or preprocess:
         lang = None
     return Compile(lang, archs, output, inputs, cuda_path, rocm_path,
-                   links=not compile_only and not preprocess)
+                   links=not compile_only and not preprocess, rdc=rdc)
 
 
 # ---------------------------------------------------------------- the SDK's location
+
+LAYOUT_VERSION = 2  # of cuda_build_path's tree: a new one when what it holds changes
+
 
 def find_fatbinary() -> str | None:
     """NVIDIA's fatbinary, which clang runs to put SASS and PTX into one fat binary:
@@ -232,6 +238,16 @@ exec '%s' "$@"
 """
 
 
+# CMake before 3.29 finds the CUDA toolkit of a clang CUDA compiler by looking for bin/nvcc in
+# CUDAToolkit_ROOT (and asks it `nvcc -v`; without an answer it takes nvcc's ../ as the root).
+# There is no nvcc in NVIDIA's CUDA 12 wheels: this one only marks the tree and says so.
+_NVCC_MARK = """#!/bin/sh
+echo "agentsched: $0 is not nvcc: it marks this CUDA tree for CMake; clang-19 compiles CUDA \
+here (docs/build.md)" >&2
+exit 1
+"""
+
+
 def _takes_image(fatbinary: str) -> bool:
     """Whether this fatbinary takes clang-19's --image=profile=... (CUDA 12's do, 13's not)."""
     out = subprocess.run([fatbinary, "--help"], capture_output=True, text=True).stdout
@@ -241,8 +257,8 @@ def _takes_image(fatbinary: str) -> bool:
 @functools.cache
 def cuda_build_path() -> Path:
     """A --cuda-path for whole builds: the sdk extra's tree (headers, libdevice, ptxas) plus
-    bin/fatbinary and lib64/libcudart.so (the runtime wheel's libcudart.so.12, which programs
-    link), assembled once from symlinks under data_dir(), named by what it holds."""
+    bin/fatbinary, lib64/libcudart.so (the runtime wheel's libcudart.so.12, which programs
+    link) and bin/nvcc, a marker for CMake that is not nvcc (_NVCC_MARK), assembled once from symlinks under data_dir(), named by what it holds."""
     from ..core.paths import data_dir
     from .sdk import SdkMissing, _wheel_root, cuda_sdk
     cuda, ident = cuda_sdk()
@@ -254,7 +270,8 @@ def cuda_build_path() -> Path:
     shim = not _takes_image(fatbin)
     runtime = _wheel_root("nvidia.cuda_runtime")
     cudart = sorted((runtime / "lib").glob("libcudart.so.*")) if runtime else []
-    out = data_dir() / f"cuda-build-{sha256_hex(f'{ident}; {fatbin}; shim {shim}')[:12]}"
+    layout = f"{ident}; {fatbin}; shim {shim}; {LAYOUT_VERSION}"
+    out = data_dir() / f"cuda-build-{sha256_hex(layout)[:12]}"
     if out.is_dir():
         return out
     stage = Path(tempfile.mkdtemp(prefix=".cuda-build-", dir=data_dir()))
@@ -269,6 +286,8 @@ def cuda_build_path() -> Path:
             (stage / "bin" / "fatbinary").chmod(0o755)
         else:
             (stage / "bin" / "fatbinary").symlink_to(fatbin)
+        (stage / "bin" / "nvcc").write_text(_NVCC_MARK)
+        (stage / "bin" / "nvcc").chmod(0o755)
         (stage / "lib64").mkdir()
         for lib in cudart:
             (stage / "lib64" / lib.name).symlink_to(lib.resolve())
@@ -354,6 +373,39 @@ def _report_name(c: Compile, arch: str) -> str:
     return f"{rel}.{arch or 'device'}.json"
 
 
+# HIP: clang-19 forwards every -mllvm option of the device toolchain to the device link as
+# lld's -plugin-opt=-..., and lld, which cannot load the plugin, rejects the plugin's
+# ("Unknown command line argument"). In a non-RDC build lld only links the object the device
+# cc1 already compiled (no LTO: the options would mean nothing there), so a shim lld, first
+# on clang's program path (-B DIR; DIR holds only it), drops the plugin's options and runs
+# LLVM 19's lld. With -fgpu-rdc lld itself compiles the device code: refused (BuildError).
+_LLD_SHIM = """#!/bin/sh
+# agentsched: the plugin's options are for the device cc1 job, not this link (build.py)
+for a in "$@"; do
+  shift
+  case "$a" in
+    -plugin-opt=-agent-sched-*|-plugin-opt=-misched=agent-sched) ;;
+    *) set -- "$@" "$a" ;;
+  esac
+done
+exec '%s' "$@"
+"""
+
+
+def lld_shim_dir() -> Path:
+    from ..core.files import write_text
+    from ..core.paths import data_dir
+    from .programs import LLVM_BIN
+    lld = os.path.realpath(LLVM_BIN / "lld")
+    d = data_dir() / f"hip-lld-{sha256_hex(lld)[:12]}"
+    f = d / "lld"
+    if not f.is_file():
+        d.mkdir(parents=True, exist_ok=True)
+        write_text(f, _LLD_SHIM % lld)
+        f.chmod(0o755)
+    return d
+
+
 def plugin_flags(s: Settings, c: Compile) -> list[str]:
     """What makes each device cc1 job schedule with the settings (empty: nothing to apply)."""
     if not s.applies or c.lang is None:
@@ -367,6 +419,12 @@ def plugin_flags(s: Settings, c: Compile) -> list[str]:
             raise BuildError(f"{env.BUILD_DB}: this plugin ({so.name}) has no "
                              "-agent-sched-db option yet (the tuned-schedule database)")
         out.append(f"-fplugin={so}")
+        if c.lang == "hip":
+            if c.rdc:
+                raise BuildError("-fgpu-rdc: the device code is compiled in the device link "
+                                 "(lld's LTO), which cannot load the plugin; build without "
+                                 "-fgpu-rdc to schedule it")
+            out.append(f"-B{lld_shim_dir()}")
     # the device jobs to configure: per architecture when policies are per architecture
     if "" in s.policies or not s.policies:
         jobs = {"": s.policies.get("")}
@@ -409,17 +467,17 @@ def command(driver: str, args: list[str], environ=os.environ) -> list[str]:
 # ---------------------------------------------------------------- whole builds
 
 def launchers() -> Path:
-    """A directory holding agentsched-clang and agentsched-clang++: the console scripts' own
-    directory when they are installed beside this Python, else two launchers written once
-    (this Python, this package) under data_dir()."""
-    here = Path(sys.executable).parent
-    if all((here / f"agentsched-{d}").is_file() for d in DRIVERS) and \
-            _installed_from_here():
-        return here
+    """The bin/ directory of agentsched-clang and agentsched-clang++ launchers (this Python,
+    this package), written once under data_dir() beside a lib/ that is LLVM 19's: ROCm's
+    hip-lang CMake package looks for clang's headers and compiler-rt relative to the HIP
+    compiler (../lib/clang/19/...), as it would beside clang++-19 itself."""
     from ..core.files import write_text
     from ..core.paths import data_dir
+    from .programs import find_tool
     root = Path(__file__).resolve().parents[2]
-    d = data_dir() / f"bin-{sha256_hex(f'{sys.executable}; {root}')[:12]}"
+    llvm = Path(os.path.realpath(find_tool("clang++-19"))).parent.parent
+    top = data_dir() / f"toolchain-{sha256_hex(f'{sys.executable}; {root}; {llvm}')[:12]}"
+    d = top / "bin"
     for driver in DRIVERS:
         f = d / f"agentsched-{driver}"
         text = (f"#!/bin/sh\nPYTHONPATH='{root}'${{PYTHONPATH:+:$PYTHONPATH}} "
@@ -428,21 +486,19 @@ def launchers() -> Path:
             d.mkdir(parents=True, exist_ok=True)
             write_text(f, text)
             f.chmod(0o755)
+    if not (top / "lib").exists():
+        try:
+            (top / "lib").symlink_to(llvm / "lib")
+        except FileExistsError:  # made meanwhile
+            pass
     return d
-
-
-def _installed_from_here() -> bool:
-    """Whether the installed console scripts run this very package (not another checkout)."""
-    import importlib.util
-    spec = importlib.util.find_spec("agentsched")
-    return spec is not None and spec.origin is not None and \
-        Path(spec.origin).resolve().parent == Path(__file__).resolve().parents[1]
 
 
 def build_environment(s: Settings, langs=("cuda", "hip")) -> dict[str, str]:
     """The variables a build command runs with: the settings (as the wrappers read them), the
     plugin and the CUDA path found once, the wrappers on PATH and as CUDACXX/HIPCXX (what
-    CMake's CUDA and HIP languages take), CUDA_PATH (what Makefiles link cudart from)."""
+    CMake's CUDA and HIP languages take), CUDA_PATH (what Makefiles link cudart from) and CUDAToolkit_ROOT (CMake's, which
+    else finds a CUDA toolkit of its own, e.g. one clang-19 cannot use)."""
     out: dict[str, str] = {}
     if s.policies:
         out[env.BUILD_POLICY] = ",".join(f"{a}={p}" if a else str(p)
@@ -459,6 +515,7 @@ def build_environment(s: Settings, langs=("cuda", "hip")) -> dict[str, str]:
         cuda = str(cuda_build_path())
         out[env.BUILD_CUDA_PATH] = cuda
         out["CUDA_PATH"] = cuda
+        out["CUDAToolkit_ROOT"] = cuda  # CMake's CUDA language and FindCUDAToolkit
     bin_dir = launchers()
     out["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
     out["CUDACXX"] = str(bin_dir / "agentsched-clang++")
