@@ -334,11 +334,11 @@ def install_fatbinary(progress=print) -> Path:
     return dest / "bin" / "fatbinary"
 
 
-def sdk_flags(c: Compile) -> list[str]:
+def sdk_flags(c: Compile, environ=os.environ) -> list[str]:
     """Where the SDK is, when the command names none: clang-19 finds neither the wheels'
     CUDA nor Debian's ROCm device libraries for gfx942/gfx1100 by itself."""
     if c.lang == "cuda" and not c.has_cuda_path:
-        return [f"--cuda-path={os.environ.get(env.BUILD_CUDA_PATH) or cuda_build_path()}"]
+        return [f"--cuda-path={environ.get(env.BUILD_CUDA_PATH) or cuda_build_path()}"]
     if c.lang == "hip" and not c.has_rocm_path:
         from .sdk import rocm_device_libs
         libs = None
@@ -350,10 +350,10 @@ def sdk_flags(c: Compile) -> list[str]:
 
 # ---------------------------------------------------------------- the plugin's flags
 
-def plugin_file() -> Path:
+def plugin_file(environ=os.environ) -> Path:
     """The plugin (built on first use): $AGENTSCHED_BUILD_PLUGIN when `agentsched build`
     already found it, so every compile of a build does not hash the plugin's sources."""
-    given = os.environ.get(env.BUILD_PLUGIN)
+    given = environ.get(env.BUILD_PLUGIN)
     if given:
         return Path(given)
     from .plugin import plugin_path
@@ -406,7 +406,7 @@ def lld_shim_dir() -> Path:
     return d
 
 
-def plugin_flags(s: Settings, c: Compile) -> list[str]:
+def plugin_flags(s: Settings, c: Compile, environ=os.environ) -> list[str]:
     """What makes each device cc1 job schedule with the settings (empty: nothing to apply)."""
     if not s.applies or c.lang is None:
         return []
@@ -414,7 +414,7 @@ def plugin_flags(s: Settings, c: Compile) -> list[str]:
     out: list[str] = []
     uses_plugin = bool(s.policies or s.db)
     if uses_plugin:
-        so = plugin_file()
+        so = plugin_file(environ)
         if s.db and not plugin_has_option(so, "agent-sched-db"):
             raise BuildError(f"{env.BUILD_DB}: this plugin ({so.name}) has no "
                              "-agent-sched-db option yet (the tuned-schedule database)")
@@ -461,7 +461,7 @@ def command(driver: str, args: list[str], environ=os.environ) -> list[str]:
         return [clang, *rest]
     if s.report_dir and (s.policies or s.db):
         s.report_dir.mkdir(parents=True, exist_ok=True)
-    return [clang, *rest, *sdk_flags(c), *plugin_flags(s, c)]
+    return [clang, *rest, *sdk_flags(c, environ), *plugin_flags(s, c, environ)]
 
 
 # ---------------------------------------------------------------- whole builds
