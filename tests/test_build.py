@@ -230,31 +230,33 @@ def _extract_cuda(exe: Path, out: Path) -> dict[str, bytes]:
     return {f.name.split(".", 1)[1]: f.read_bytes() for f in sorted(out.iterdir())}
 
 
-def _copy_program(name: str, dest: Path) -> Path:
-    shutil.copytree(PROGRAMS / name, dest / name)
-    return dest / name
+CUDA_MAKEFILE = PROGRAMS / "cuda-samples" / "clang" / "Makefile"
+PUBLIC = DATA / "public"
 
 
 @pytest.fixture(scope="module")
 def cuda_samples(tmp_path_factory):
-    """cuda-samples' matrixMul and cudaTensorCoreGemm, unchanged, built with make three ways:
-    plain clang++-19, agentsched-clang++ with nothing to apply, and with policies/sm_90.json."""
+    """cuda-samples' matrixMul and cudaTensorCoreGemm, unchanged, built with make (out of
+    tree) three ways: plain clang++-19 given the same CUDA tree at the end of its command line,
+    where the wrapper puts it; agentsched-clang++ with nothing to apply; and with
+    policies/sm_90.json."""
     base = tmp_path_factory.mktemp("cuda-samples")
     cuda = build.cuda_build_path()
     builds = {}
     for way in ("plain", "stock", "policy"):
-        src = _copy_program("cuda-samples", base / way) / "clang"
-        if way == "plain":  # what a user writes for clang-19 by hand, same SDK
-            p = subprocess.run(["make", "CXX=clang++-19", f"CUDA_PATH={cuda}",
-                                f"CUDAFLAGS=-O3 --cuda-path={cuda}", "matrixMul"],
-                               cwd=src, capture_output=True, text=True)
+        out = base / way
+        out.mkdir()
+        make = ["make", "-f", str(CUDA_MAKEFILE), f"CUDA_PATH={cuda}"]
+        if way == "plain":
+            p = subprocess.run([*make, "CXX=clang++-19", f"LDLIBS=--cuda-path={cuda}",
+                                "matrixMul"], cwd=out, capture_output=True, text=True)
             assert p.returncode == 0, p.stderr[-3000:]
             log = ""
         else:
             opts = ["--policy", str(POLICY_SM90), "--report-dir", str(base / "reports")] \
                 if way == "policy" else []
-            log = _agentsched_build(opts, ["make", "-j2", "CXX=agentsched-clang++"], src)
-        builds[way] = (src, log)
+            log = _agentsched_build(opts, [*make, "-j2", "CXX=agentsched-clang++"], out)
+        builds[way] = (out, log)
     return base, builds
 
 
@@ -278,8 +280,8 @@ def test_cuda_program_policy_build_reports_every_kernel(cuda_samples):
     base, builds = cuda_samples
     src, log = builds["policy"]
     reports = {f.name: json.loads(f.read_text()) for f in (base / "reports").glob("*.json")}
-    kernels = {n.split("_clang_", 1)[1].split(".")[0]:
-               {p["function"] for p in r["pass_list"]} for n, r in reports.items()}
+    kernels = {n.rsplit("_", 1)[1].split(".")[0]: {p["function"] for p in r["pass_list"]}
+               for n, r in reports.items()}
     assert kernels == {"matrixMul": {"_Z13MatrixMulCUDAILi16EEvPfS0_S0_ii",
                                      "_Z13MatrixMulCUDAILi32EEvPfS0_S0_ii"},
                        "cudaTensorCoreGemm": {"_Z12compute_gemmPK6__halfS1_PKfPfff",
@@ -295,8 +297,8 @@ def test_cuda_program_policy_build_reports_every_kernel(cuda_samples):
 @requires_llvm
 @requires_cuda_build
 def test_host_code_is_untouched_by_the_policy(tmp_path):
-    src = PROGRAMS / "cuda-samples" / "Samples" / "0_Introduction" / "matrixMul" / "matrixMul.cu"
-    common = PROGRAMS / "cuda-samples" / "Common"
+    src = PUBLIC / "cuda-samples" / "Samples" / "0_Introduction" / "matrixMul" / "matrixMul.cu"
+    common = PUBLIC / "cuda-samples" / "Common"
     objs = {}
     for way, extra in (("stock", {}), ("policy", {envvars.BUILD_POLICY: str(POLICY_SM90)})):
         args = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "-I", str(common), "-c", str(src),
@@ -324,23 +326,27 @@ def _hip_code_object(exe: Path, tmp: Path) -> bytes:
 @requires_hip
 def test_hip_program_with_its_own_makefile(tmp_path):
     """rocm-examples' prefix_sum (two kernels) with its own Makefile, unchanged: HIPCXX and
-    CXXFLAGS as its README says (clang does not add hipcc's -O3 by itself)."""
+    CXXFLAGS as its README says (clang does not add hipcc's -O3 by itself). The three builds
+    run in one directory, plain clang++-19 given the device libraries at the end of its command
+    line (LDLIBS), where the wrapper puts them: clang's default CUID, a symbol in the code
+    object, hashes the input's path and the command line."""
     from agentsched.tools.sdk import rocm_device_libs
     libs, _ = rocm_device_libs("gfx942")
+    shutil.copytree(PUBLIC / "rocm-examples", tmp_path / "rocm-examples")
+    src = tmp_path / "rocm-examples" / "Applications" / "prefix_sum"
+    flags = "CXXFLAGS=--offload-arch=gfx942 -O3"
     code = {}
     for way in ("plain", "stock", "policy"):
-        src = _copy_program("rocm-examples", tmp_path / way) / "Applications" / "prefix_sum"
-        flags = "--offload-arch=gfx942 -O3"
+        subprocess.run(["make", "clean"], cwd=src, check=True, capture_output=True)
         if way == "plain":
-            p = subprocess.run(["make", "HIPCXX=clang++-19",
-                                f"CXXFLAGS={flags} --rocm-device-lib-path={libs}"],
+            p = subprocess.run(["make", "HIPCXX=clang++-19", flags,
+                                f"LDLIBS=--rocm-device-lib-path={libs}"],
                                cwd=src, capture_output=True, text=True)
             assert p.returncode == 0, p.stderr[-3000:]
         else:
             opts = ["--policy", str(POLICY_GFX942), "--report-dir", str(tmp_path / "reports")] \
                 if way == "policy" else []
-            _agentsched_build(opts, ["make", "HIPCXX=agentsched-clang++", f"CXXFLAGS={flags}"],
-                              src)
+            _agentsched_build(opts, ["make", "HIPCXX=agentsched-clang++", flags], src)
         exe = src / "applications_prefix_sum"
         assert exe.is_file()
         code[way] = _hip_code_object(exe, tmp_path)

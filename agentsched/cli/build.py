@@ -64,7 +64,9 @@ def build(cmd: Optional[List[str]] = typer.Argument(
     as CUDACXX/HIPCXX (CMake) and on PATH (make CXX=agentsched-clang++), the policy in the
     environment. Without --policy/--db/--misched the build is plain clang-19's."""
     if install_fatbinary:
-        print(f"fatbinary: {wrapper.install_fatbinary()}")
+        have = wrapper.find_fatbinary()
+        print(f"fatbinary: {have} (already here)" if have else
+              f"fatbinary: {wrapper.install_fatbinary()}")
         if not cmd and not print_env:
             return
     s = wrapper.Settings(misched=misched)
