@@ -101,12 +101,13 @@ def prepare(dest: Path) -> None:
         work = dest / "work" / variant
         if work.exists():
             shutil.rmtree(work)
-        shutil.copytree(src, work)
+        work.mkdir(parents=True)
         absolute = [str(ROOT / o) if o == POLICY else o for o in options]
-        cmd = [sys.executable, "-m", "agentsched.cli", "build", *absolute, "--", "make", "-j2",
-               "CXX=agentsched-clang++"]
+        makefile = src / "programs" / PROGRAM_DIR / "clang" / "Makefile"
+        cmd = [sys.executable, "-m", "agentsched.cli", "build", *absolute, "--", "make", "-f",
+               str(makefile), "-j2", "CXX=agentsched-clang++"]
         t0 = time.monotonic()
-        subprocess.run(cmd, cwd=work / "clang", env=env, check=True)
+        subprocess.run(cmd, cwd=work, env=env, check=True)
         out = dest / variant
         out.mkdir(exist_ok=True)
         usage = {}
