@@ -62,7 +62,10 @@ def _cuobjdump() -> str | None:
         cand = Path(spec.origin).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
         if cand.is_file():
             return str(cand)
-    return shutil.which("cuobjdump")
+    for cand in (shutil.which("cuobjdump"), "/usr/local/cuda/bin/cuobjdump"):
+        if cand and Path(cand).is_file():
+            return cand
+    return None
 
 
 def resource_usage(exe: Path) -> dict[str, dict]:
