@@ -358,3 +358,49 @@ def test_hip_program_with_its_own_makefile(tmp_path):
     assert {p["function"] for p in rep["pass_list"]} == {"_Z16block_prefix_sumPfii",
                                                          "_Z17device_prefix_sumPfii"}
     assert rep["changed"] > 0 and rep["stale"] == 0
+
+
+def test_fatbinary_shim_rewrites_only_clangs_image_options(tmp_path):
+    """CUDA 13's fatbinary dropped --image=profile=...: the shim gives it --image3 and passes
+    everything else on, in order (here to printf, which shows the arguments it got)."""
+    shim = tmp_path / "fatbinary"
+    shim.write_text(build._SHIM % shutil.which("printf"))
+    shim.chmod(0o755)
+    p = subprocess.run([str(shim), "%s\\n", "-64", "--create", "o.fatbin",
+                        "--image=profile=sm_90,file=k.cubin",
+                        "--image=profile=compute_90,file=k.s", "--image=profile=sm_90a,file=a o"],
+                       capture_output=True, text=True, check=True)
+    assert p.stdout.splitlines() == ["-64", "--create", "o.fatbin",
+                                     "--image3=kind=elf,sm=90,file=k.cubin",
+                                     "--image3=kind=ptx,sm=90,file=k.s",
+                                     "--image3=kind=elf,sm=90a,file=a o"]
+
+
+def test_lld_shim_drops_only_the_plugins_options(tmp_path):
+    shim = tmp_path / "lld"
+    shim.write_text(build._LLD_SHIM % shutil.which("printf"))
+    shim.chmod(0o755)
+    p = subprocess.run([str(shim), "%s\\n", "-plugin-opt=mcpu=gfx942",
+                        "-plugin-opt=-agent-sched-policy=/p.json",
+                        "-plugin-opt=-misched=agent-sched", "-plugin-opt=-amdgpu-internalize-symbols",
+                        "k.o"], capture_output=True, text=True, check=True)
+    assert p.stdout.splitlines() == ["-plugin-opt=mcpu=gfx942",
+                                     "-plugin-opt=-amdgpu-internalize-symbols", "k.o"]
+
+
+@requires_llvm
+@requires_cuda_build
+def test_build_env_prints_what_a_build_runs_with():
+    p = subprocess.run([sys.executable, "-m", "agentsched.cli", "build", "--env", "--policy",
+                        str(POLICY_SM90)], capture_output=True, text=True, env=clean_env())
+    assert p.returncode == 0, p.stderr
+    lines = dict(ln.removeprefix("export ").split("=", 1) for ln in p.stdout.splitlines())
+    assert lines["AGENTSCHED_POLICY"] == str(POLICY_SM90)
+    assert lines["CUDACXX"].endswith("/bin/agentsched-clang++")
+    assert lines["PATH"].endswith('":$PATH"')
+
+
+def test_build_without_a_command_is_a_usage_error():
+    p = subprocess.run([sys.executable, "-m", "agentsched.cli", "build"], capture_output=True,
+                       text=True, env=clean_env())
+    assert p.returncode == 2 and "give the build command after --" in p.stderr

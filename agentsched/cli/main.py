@@ -447,6 +447,8 @@ def sdk_status():
     """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
     for line in api.sdk_status():
         print(line)
+    from ..tools.build import fatbinary_status  # whole programs (docs/build.md)
+    print(fatbinary_status())
 
 
 @app.command("plugin-path")

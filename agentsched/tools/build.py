@@ -216,6 +216,16 @@ def find_fatbinary() -> str | None:
     return None
 
 
+def fatbinary_status() -> str:
+    """One line for `agentsched sdk status`: the fatbinary CUDA programs are built with."""
+    found = find_fatbinary()
+    if found is None:
+        return ("fatbinary: none (whole CUDA programs need it: `agentsched build "
+                f"--install-fatbinary`, a CUDA toolkit's on PATH, or {env.BUILD_FATBINARY})")
+    kind = "CUDA 12's options" if _takes_image(found) else "CUDA 13's: through the shim"
+    return f"fatbinary: {found} ({kind}; docs/build.md)"
+
+
 # CUDA 13's nvcc wheel, the first on PyPI with a fatbinary; clang-19 speaks CUDA 12's
 # fatbinary options, which the shim below translates.
 FATBINARY_DIST = "nvidia-cuda-nvcc-13.0.88"
