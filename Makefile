@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml scripts/install-deps.sh
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test,sdk,triton]'
 	$(BIN)/agentsched sdk install
+	$(BIN)/agentsched build --install-fatbinary
 	$(BIN)/agentsched plugin-path >/dev/null
 	touch $(STAMP)
 

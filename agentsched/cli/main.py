@@ -474,6 +474,8 @@ def sdk_status():
     """What of the CUDA and ROCm SDKs is installed, and how to get the rest."""
     for line in api.sdk_status():
         print(line)
+    from ..tools.build import fatbinary_status  # whole programs (docs/build.md)
+    print(fatbinary_status())
 
 
 @app.command("plugin-path")
@@ -977,6 +979,7 @@ def _add_triton_commands() -> None:
 
 _add_triton_commands()
 app.add_typer(db_app, name="db")
+__import__("agentsched.cli.build", fromlist=["register"]).register(app)  # agentsched build
 
 
 def main() -> None:

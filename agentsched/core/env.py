@@ -20,6 +20,16 @@ TRITON_LOG = "AGENTSCHED_TRITON_LOG"  # Triton hook: one JSON line per kernel, a
 TRITON_QUIET = "AGENTSCHED_TRITON_QUIET"  # Triton hook: 1 = no line on stderr per fallback
 TRITON_OFF = "AGENTSCHED_TRITON_OFF"  # Triton hook: why it is off (set by the hook itself)
 PHASE = "AGENTSCHED_PHASE"  # the scheduler hooked: pre, post or both (docs/postra.md)
+# agentsched-clang/-clang++ (agentsched/tools/build.py, docs/build.md)
+BUILD_POLICY = "AGENTSCHED_POLICY"  # policy file (or ARCH=FILE,...) for the device code
+BUILD_DB = "AGENTSCHED_DB"  # tuned-schedule database for the device code
+BUILD_MISCHED = "AGENTSCHED_MISCHED"  # 1: LLVM's own machine scheduler on NVPTX, no plugin
+BUILD_REPORT_DIR = "AGENTSCHED_REPORT_DIR"  # the plugin's report per compile, here
+BUILD_VERBOSE = "AGENTSCHED_VERBOSE"  # 1: print the clang command
+BUILD_CLANG = "AGENTSCHED_CLANG"  # the clang to run (default clang-19 / clang++-19)
+BUILD_CUDA_PATH = "AGENTSCHED_CUDA_PATH"  # the --cuda-path to give (default: the sdk's)
+BUILD_FATBINARY = "AGENTSCHED_FATBINARY"  # NVIDIA's fatbinary
+BUILD_PLUGIN = "AGENTSCHED_BUILD_PLUGIN"  # the plugin, found once by `agentsched build`
 # The LLM agent's API key, in order of precedence; read from the environment only.
 LLM_API_KEYS = ("AGENTSCHED_LLM_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY")
 
@@ -45,6 +55,16 @@ VARIABLES: dict[str, str] = {
     TRITON_LOG: "file the Triton hook appends one JSON line per kernel to",
     TRITON_QUIET: "1: the Triton hook prints no line for a kernel that falls back",
     TRITON_OFF: "set by the Triton hook when it could not turn on: the reason",
+    BUILD_POLICY: "agentsched-clang(++): policy file, or ARCH=FILE,..., for the device code "
+                  "(docs/build.md)",
+    BUILD_DB: "agentsched-clang(++): tuned-schedule database for the device code",
+    BUILD_MISCHED: "agentsched-clang(++): 1 = LLVM's own machine scheduler on NVPTX (no plugin)",
+    BUILD_REPORT_DIR: "agentsched-clang(++): write the plugin's report of every compile here",
+    BUILD_VERBOSE: "agentsched-clang(++): 1 = print the clang command it runs",
+    BUILD_CLANG: "agentsched-clang(++): the clang to run (default clang-19 / clang++-19)",
+    BUILD_CUDA_PATH: "agentsched-clang(++): the --cuda-path to give (default: the sdk's)",
+    BUILD_FATBINARY: "NVIDIA's fatbinary for clang's CUDA fat binaries",
+    BUILD_PLUGIN: "agentsched-clang(++): the plugin (set by `agentsched build`)",
     **{k: "the LLM agent's API key, the first one set (never written anywhere)"
        for k in LLM_API_KEYS},
 }
