@@ -78,6 +78,11 @@ def test_db_reproduces_the_schedule_byte_for_byte(tuned):
     # the db is the first source: a policy or agent given too changes nothing it covers
     again = compile_ir(ir, t, db=db, agent=make_agent("random", seed=99))
     assert again.asm == live.asm
+    # a strict decision file's picks for the points the db decides are set aside, counted
+    other = compile_ir(ir, t, agent=make_agent("random", seed=7))
+    both = compile_ir(ir, t, db=db, decisions=other.decisions)
+    assert both.asm == live.asm and both.report["tuned"]["overridden"] == len(other.decisions)
+    assert "set aside for the db's" in schedule_summary(both.report)["why"]
 
 
 def test_an_edit_leaves_the_other_regions_decisions_applied(tuned, tmp_path_factory):
