@@ -65,7 +65,8 @@ EMPTY_REPORT = {"decisions": 0, "choices": 0, "changed": 0, "stale": 0, "missing
 def read_report(report: Path, base: str) -> dict:
     """The plugin's report; `nothing_to_schedule` when no region reached the scheduler (an
     empty, host-only or optnone module)."""
-    rep = json.loads(report.read_text()) if report.exists() else {**EMPTY_REPORT, "base": base}
+    rep: dict = json.loads(report.read_text()) if report.exists() else \
+        {**EMPTY_REPORT, "base": base}
     rep["nothing_to_schedule"] = rep.get("passes", 0) == 0
     tuned = rep.get("tuned") or {}
     if tuned.get("db"):  # -agent-sched-db: its regions, in flat numbers (docs/db.md)
