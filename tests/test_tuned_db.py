@@ -257,3 +257,16 @@ def test_db_commands_show_check_add_merge(tuned, tmp_path):
              "--json", "-")
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["schedule"] == "tuned"
+
+
+def test_experiment_rows_say_tuned_and_are_keyed_by_the_db(tuned, tmp_path):
+    t, ir, live, db = tuned
+    if t != "sm_90":
+        pytest.skip("one target is enough for the rows")
+    from agentsched import api
+    store = tmp_path / "store.db"
+    with sdb.using_db(db):
+        (row,) = api.experiment(str(ir), t, ["default"], store=store)
+    assert row["schedule"] == "tuned" and row["vgpr"] is not None
+    (plain,) = api.experiment(str(ir), t, ["default"], store=store)  # not the db's row
+    assert plain["schedule"] == "LLVM's" and plain["changed"] == 0 < row["changed"]
