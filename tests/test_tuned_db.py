@@ -223,6 +223,30 @@ def test_search_db_stores_the_confirmed_winner(tmp_path):
     (k,) = sdb.read_db(db)
     assert k.symbol == "two" and k.provenance["objective"] == "time"
     assert k.provenance["speedup"] is None or k.provenance["speedup"] > 0
+    # `agentsched db add` stores the same winner from the search's JSON
+    p = _cli("db", "add", str(tmp_path / "added.db"), str(tmp_path / "s.json"))
+    assert p.returncode == 0 and "-> " in p.stdout, p.stdout + p.stderr
+    (a,) = sdb.read_db(tmp_path / "added.db")
+    assert [r.decisions for r in a.regions] == [r.decisions for r in k.regions]
+
+
+def test_a_stored_decision_never_reached_makes_its_region_stale(tuned, tmp_path):
+    t, ir, live, db = tuned
+    stale = tmp_path / "stale.db"
+    stale.write_bytes(db.read_bytes())
+    con = sqlite3.connect(stale)
+    (h, text), *_ = con.execute("SELECT hash, decisions FROM regions ORDER BY hash")
+    picks = json.loads(text) + [[7, 0, 0, "t"]]  # a visit that never happens
+    con.execute("UPDATE regions SET decisions = ? WHERE hash = ?", (json.dumps(picks), h))
+    con.commit()
+    con.close()
+    res = compile_ir(ir, t, db=stale)
+    (fn,) = res.report["tuned"]["functions"]
+    (r,) = [r for r in fn["regions"] if r["hash"] == h]
+    assert r["status"] == "stale" and "never reached" in r["why"]
+    assert res.report["tuned"]["stale"] == 1 and res.report["db_stale"] == 1
+    s = schedule_summary(res.report)
+    assert s["schedule"].startswith("partly tuned") and "1 stale region" in s["why"]
 
 
 def _cli(*args, cwd=None):
