@@ -78,6 +78,11 @@ def test_db_reproduces_the_schedule_byte_for_byte(tuned):
     # the db is the first source: a policy or agent given too changes nothing it covers
     again = compile_ir(ir, t, db=db, agent=make_agent("random", seed=99))
     assert again.asm == live.asm
+    # a strict decision file's picks for the points the db decides are set aside, counted
+    other = compile_ir(ir, t, agent=make_agent("random", seed=7))
+    both = compile_ir(ir, t, db=db, decisions=other.decisions)
+    assert both.asm == live.asm and both.report["tuned"]["overridden"] == len(other.decisions)
+    assert "set aside for the db's" in schedule_summary(both.report)["why"]
 
 
 def test_an_edit_leaves_the_other_regions_decisions_applied(tuned, tmp_path_factory):
@@ -218,6 +223,30 @@ def test_search_db_stores_the_confirmed_winner(tmp_path):
     (k,) = sdb.read_db(db)
     assert k.symbol == "two" and k.provenance["objective"] == "time"
     assert k.provenance["speedup"] is None or k.provenance["speedup"] > 0
+    # `agentsched db add` stores the same winner from the search's JSON
+    p = _cli("db", "add", str(tmp_path / "added.db"), str(tmp_path / "s.json"))
+    assert p.returncode == 0 and "-> " in p.stdout, p.stdout + p.stderr
+    (a,) = sdb.read_db(tmp_path / "added.db")
+    assert [r.decisions for r in a.regions] == [r.decisions for r in k.regions]
+
+
+def test_a_stored_decision_never_reached_makes_its_region_stale(tuned, tmp_path):
+    t, ir, live, db = tuned
+    stale = tmp_path / "stale.db"
+    stale.write_bytes(db.read_bytes())
+    con = sqlite3.connect(stale)
+    (h, text), *_ = con.execute("SELECT hash, decisions FROM regions ORDER BY hash")
+    picks = json.loads(text) + [[7, 0, 0, "t"]]  # a visit that never happens
+    con.execute("UPDATE regions SET decisions = ? WHERE hash = ?", (json.dumps(picks), h))
+    con.commit()
+    con.close()
+    res = compile_ir(ir, t, db=stale)
+    (fn,) = res.report["tuned"]["functions"]
+    (r,) = [r for r in fn["regions"] if r["hash"] == h]
+    assert r["status"] == "stale" and "never reached" in r["why"]
+    assert res.report["tuned"]["stale"] == 1 and res.report["db_stale"] == 1
+    s = schedule_summary(res.report)
+    assert s["schedule"].startswith("partly tuned") and "1 stale region" in s["why"]
 
 
 def _cli(*args, cwd=None):
@@ -252,3 +281,16 @@ def test_db_commands_show_check_add_merge(tuned, tmp_path):
              "--json", "-")
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["schedule"] == "tuned"
+
+
+def test_experiment_rows_say_tuned_and_are_keyed_by_the_db(tuned, tmp_path):
+    t, ir, live, db = tuned
+    if t != "sm_90":
+        pytest.skip("one target is enough for the rows")
+    from agentsched import api
+    store = tmp_path / "store.db"
+    with sdb.using_db(db):
+        (row,) = api.experiment(str(ir), t, ["default"], store=store)
+    assert row["schedule"] == "tuned" and row["vgpr"] is not None
+    (plain,) = api.experiment(str(ir), t, ["default"], store=store)  # not the db's row
+    assert plain["schedule"] == "LLVM's" and plain["changed"] == 0 < row["changed"]

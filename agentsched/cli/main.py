@@ -807,6 +807,12 @@ def _search_lines(say: Console, res, method: str, objective: str, build) -> None
             say.print("no schedule beat LLVM's default beyond the A/A noise"
                       + (f" (fastest finalist {bf:.4f})" if bf else "")
                       + "; best = LLVM's default")
+    stored = b.get("db")
+    if stored:  # search --db
+        say.print(f"db {stored['file']}: " + (
+            f"stored ({stored['regions']} regions, {stored['decisions']} decisions)"
+            if stored["stored"] else f"not stored ({stored['why']})"),
+                  markup=False, highlight=False)
 
 
 @app.command()

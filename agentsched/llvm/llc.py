@@ -74,7 +74,7 @@ def read_report(report: Path, base: str) -> dict:
     rep["nothing_to_schedule"] = rep.get("passes", 0) == 0
     tuned = rep.get("tuned") or {}
     if tuned.get("db"):  # -agent-sched-db: its regions, in flat numbers (docs/db.md)
-        for k in ("applied", "stale", "absent", "refused"):
+        for k in ("applied", "stale", "absent", "refused", "overridden"):
             rep[f"db_{k}"] = tuned[k]
     return rep
 

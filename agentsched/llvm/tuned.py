@@ -131,6 +131,10 @@ def schedules(report: dict, *, source: str | None = None) -> dict[str, dict]:
         if absent:
             why.append(f"{absent} region{'s' if absent != 1 else ''} not in the db "
                        "(changed since it was tuned?)")
+        overridden = sum(r.get("overridden", 0) for r in fn["regions"])
+        if overridden:
+            why.append(f"{overridden} decision{'s' if overridden != 1 else ''} of the "
+                       "decision file set aside for the db's")
         if m and n == m:
             kind = "tuned"
         elif n:

@@ -133,6 +133,17 @@ public:
     return S.Llvm;
   }
 
+  bool covered(const Snapshot &S) override {
+    auto Fn = FunctionIndex.find(S.H.Name);
+    auto It = Fn == FunctionIndex.end()
+                  ? Entries.end()
+                  : Entries.find(PointKey{Fn->second, S.P.Region, S.P.Visit, S.P.Steps});
+    if (It == Entries.end())
+      return false;
+    It->second.Used = true;
+    return true;
+  }
+
   // Decisions whose point was never reached (another kernel, function or target, or a
   // wrong key) are counted in the report; an error unless lenient.
   std::string finish() override {

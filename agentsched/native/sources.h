@@ -28,6 +28,9 @@ struct DecisionSource {
   virtual std::string unmatched(function_ref<bool(StringRef)> Settled) { return ""; }
   // Fields of its own for the report (the tuned-schedule db's "tuned").
   virtual void report(json::Object &Report) {}
+  // The tuned-schedule db decided this point: whether this source had a decision for it
+  // (then set aside: counted by the db, not left to look unmatched).
+  virtual bool covered(const Snapshot &S) { return false; }
 };
 extern std::unique_ptr<DecisionSource> Source;
 

@@ -298,7 +298,8 @@ struct RegionState {
   DenseMap<unsigned, unsigned> LocalOf; // id -> position (for the report of a stale pick)
   bool Stale = false;
   std::string Why;
-  unsigned Applied = 0; // stored decisions reached and followed
+  unsigned Applied = 0;    // stored decisions reached and followed
+  unsigned Overridden = 0; // the next source's decisions set aside for the db's
 };
 
 class TunedDb : public DecisionSource {
@@ -316,6 +317,8 @@ public:
   Pick decide(const Snapshot &S) override {
     RegionState &R = region(S);
     if (R.Entry && !R.Stale) {
+      if (Next && Next->covered(S)) // a decision file's pick for this point is set aside
+        ++R.Overridden;
       auto It = R.Entry->Picks.find({S.P.Visit, S.P.Steps});
       if (It == R.Entry->Picks.end())
         return S.Llvm; // as in a decision file's replay: LLVM's pick
@@ -343,13 +346,14 @@ public:
 
   void report(json::Object &Out) override {
     summarize();
-    unsigned Applied = 0, Stale = 0, Absent = 0, Refused = 0, Unused = 0;
+    unsigned Applied = 0, Stale = 0, Absent = 0, Refused = 0, Unused = 0, Overridden = 0;
     json::Array Fns;
     for (auto &[Name, F] : Functions) {
       json::Array Regions;
       unsigned FA = 0, FS = 0, FB = 0;
       for (unsigned I : F.Regions) {
         RegionState &R = RegionStates[I];
+        Overridden += R.Overridden;
         std::string Status = !R.Entry ? (F.Refused.empty() ? "absent" : "refused")
                              : R.Stale ? "stale"
                                        : "applied";
@@ -360,6 +364,8 @@ public:
                        {"size", R.Size},       {"status", Status},
                        {"decisions", R.Entry ? int64_t(R.Entry->Picks.size()) : 0},
                        {"applied", R.Applied}};
+        if (R.Overridden)
+          O["overridden"] = R.Overridden;
         if (!R.Why.empty())
           O["why"] = R.Why;
         if (RegionHashes)
@@ -386,6 +392,7 @@ public:
                                 {"absent", Absent},
                                 {"refused", Refused},
                                 {"unused_entries", Unused},
+                                {"overridden", Overridden},
                                 {"functions", std::move(Fns)}};
   }
 

@@ -262,7 +262,7 @@ def _store_winner(o: SearchOptions, report: SearchReport, ir: Path, t: Target, b
                   stopped: Any) -> dict:
     """Store the winner in o.db when it is confirmed: improved, its replay measured the same
     and (objective 'time') confirmed faster on the GPU; what was done, and why not."""
-    from ..llvm.tuned import search_provenance, store_decisions
+    from ..llvm.tuned import NotStorable, search_provenance, store_decisions
     assert o.db is not None
     if stopped is not None:
         return {"file": str(o.db), "stored": False, "why": "the search was stopped"}
@@ -270,8 +270,11 @@ def _store_winner(o: SearchOptions, report: SearchReport, ir: Path, t: Target, b
         return {"file": str(o.db), "stored": False, "why": "LLVM's schedule won"}
     if not report.best.get("replay_matches"):
         return {"file": str(o.db), "stored": False, "why": "the strict replay differs"}
-    st = store_decisions(o.db, ir, t, report.best_decisions, base=base,
-                         provenance=search_provenance(report.to_dict()))
+    try:
+        st = store_decisions(o.db, ir, t, report.best_decisions, base=base,
+                             provenance=search_provenance(report.to_dict()))
+    except NotStorable as e:  # the search's result stands; only the db goes without it
+        return {"file": str(o.db), "stored": False, "why": str(e)}
     return {"file": str(o.db), "stored": st.verified, "kernels": st.kernels,
             "regions": st.regions, "decisions": st.decisions,
             "why": "" if st.verified else "the db entries did not reproduce the replay"}

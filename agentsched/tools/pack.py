@@ -88,6 +88,25 @@ def linked_libraries(tool: Path) -> list[tuple[str, Path]]:
     return libs
 
 
+# Loaded by the plugin at run time, not linked: libsqlite3 for -agent-sched-db (tuned_db.h).
+LOADED_LIBS = ("libsqlite3.so.0",)
+
+
+def loaded_libraries() -> list[tuple[str, Path]]:
+    """(soname, path) of LOADED_LIBS as the dynamic loader finds them here (ldconfig -p)."""
+    try:
+        out = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    found: dict[str, Path] = {}
+    for line in out.splitlines():
+        name, _, path = line.strip().partition(" => ")
+        soname = name.split(" (")[0]
+        if soname in LOADED_LIBS and soname not in found and path.startswith("/"):
+            found[soname] = Path(path).resolve()
+    return sorted(found.items())
+
+
 def _add_text(tar: tarfile.TarFile, name: str, text: str, mode: int = 0o644) -> None:
     data = text.encode()
     info = tarfile.TarInfo(name)
@@ -113,6 +132,7 @@ def pack(dest: str | Path, level: int = 6, ir: dict[str, Path] | None = None) ->
     libs: dict[str, Path] = {}
     for tool in tools:
         libs.update(linked_libraries(tool))
+    libs.update(loaded_libraries())
     plugin = plugin_path()
     sidecars = sorted(plugin.parent.glob(plugin.name + "*"))
     dest.parent.mkdir(parents=True, exist_ok=True)
