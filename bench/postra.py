@@ -122,7 +122,7 @@ def stage_agents(corpus_too: bool = True) -> list[dict]:
     return rows
 
 
-def stage_search(budget: int, workers: int) -> list[dict]:
+def stage_search(budget: int, workers: int, method: str) -> list[dict]:
     from agentsched.searches.run import run_search
     rows = []
     for phase in ("post", "both"):
@@ -133,13 +133,14 @@ def stage_search(budget: int, workers: int) -> list[dict]:
                     t0 = time.time()
                     with tempfile.TemporaryDirectory() as d:
                         res = run_search(name, target, objective=objective, budget=budget,
-                                         workers=workers, method="evolve",
+                                         workers=workers, method=method,
                                          json_out=Path(d) / "s.json",
                                          decisions_out=Path(d) / "best.jsonl").to_dict()
                     pick = lambda e: {k: e["metrics"].get(k)  # noqa: E731
                                       for k in (*FIGURES, "vgpr", "occupancy", "spills")}
                     row = {"kernel": name, "target": target, "phase": phase,
-                           "objective": objective, "evaluations": res["evaluations"],
+                           "objective": objective, "method": method,
+                           "evaluations": res["evaluations"],
                            "default": pick(res["default"]), "best": pick(res["best"]),
                            "replay_matches": res["best"].get("replay_matches"),
                            "elapsed_s": round(time.time() - t0, 1)}
@@ -253,7 +254,7 @@ def to_markdown(out: dict) -> str:
         L.append("\nRatios are of (figure + 1), so that kernels with none count as equal.\n\n")
     se = out.get("search", [])
     if se:
-        L.append("## The search post-RA and pre+post (evolve) against LLVM\n\n")
+        L.append("## The search post-RA and pre+post against LLVM\n\n")
         L.append("Each cell: LLVM's schedule → the best found. Winners replay strictly "
                  "(`replay`).\n\n| target | phase | kernel | objective | VOPD | delay | "
                  "s_waitcnt | code B | mca cycles | VGPRs | waves | evals | replay |\n"
@@ -261,7 +262,8 @@ def to_markdown(out: dict) -> str:
         for r in se:
             d, b = r["default"], r["best"]
             c = lambda k, d=d, b=b: f"{d[k]} → {b[k]}"  # noqa: E731
-            L.append(f"| {r['target']} | {r['phase']} | {r['kernel']} | {r['objective']} | "
+            L.append(f"| {r['target']} | {r['phase']} | {r['kernel']} | "
+                     f"{r['objective']} ({r.get('method', 'evolve')}) | "
                      f"{c('vopd_pairs')} | {c('delay_alu_total')} | {c('waitcnts')} | "
                      f"{c('code_bytes')} | {c('est_cycles')} | {c('vgpr')} | "
                      f"{c('occupancy')} | {r['evaluations']} | {r['replay_matches']} |\n")
@@ -304,6 +306,7 @@ def main():
     ap.add_argument("stage", choices=("identity", "agents", "search", "nvptx", "markdown"))
     ap.add_argument("--budget", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--method", default="beam", help="search: beam or evolve")
     ap.add_argument("--suite-only", action="store_true", help="agents: the suite kernels only")
     args = ap.parse_args()
     cmd = "python bench/postra.py " + " ".join(sys.argv[1:])
@@ -313,7 +316,7 @@ def main():
     elif args.stage == "agents":
         rows = stage_agents(not args.suite_only)
     elif args.stage == "search":
-        rows = stage_search(args.budget, args.workers)
+        rows = stage_search(args.budget, args.workers, args.method)
     elif args.stage == "nvptx":
         rows = stage_nvptx()
     # read now, not at the start: stages may run side by side, each keeps the others' rows
