@@ -210,7 +210,9 @@ def to_markdown(out: dict) -> str:
          "wait counts; whether fewer delays and more pairs make a kernel faster needs an "
          "RDNA3 GPU, which nothing here measured. llvm-mca-19's cycles are LLVM's own "
          "scheduling model, blind to memory latency.\n\n",
-         f"Commands: `{out.get('commands', {})}`\n\n"]
+         "Commands (from the repository root, CPU only): " +
+         ", ".join(f"`{c}`" for c in out.get("commands", {}).values()) +
+         "; figures in [postra.json](postra.json).\n\n"]
     ident = out.get("identity", [])
     if ident:
         n = len(ident)
@@ -230,7 +232,9 @@ def to_markdown(out: dict) -> str:
                  f"the machine verifier (`-verify-machineinstrs`) in {ver}/{n} and its "
                  f"decision file replayed to the same bytes in {rep}/{n}; "
                  f"{sum(r['random_differs'] for r in ident)}/{n} random schedules differ "
-                 "from LLVM's. Post-RA decision points: "
+                 "from LLVM's (a verifier error fails the compile, which stops the stage). "
+                 "The suite's kernels are corpus kernels too: they appear twice. "
+                 "Post-RA decision points: "
                  f"{sum(r['post_points'] for r in ident)}, of which "
                  f"{sum(r['post_choices'] for r in ident)} with a choice.\n\n")
     ag = out.get("agents", [])
