@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -94,13 +95,24 @@ def cpu_time(cmd: list[str]) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def instructions(cmd: list[str]) -> float:
+    """Instructions llc executes (valgrind's callgrind; in units of 1e9): exact and the same on
+    a busy machine, unlike CPU time; one run is enough."""
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg",
+                            *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if p.returncode:
+        raise RuntimeError(f"valgrind {cmd[0]} failed ({p.returncode}): {p.stderr[-500:]}")
+    return int(re.search(r"Collected : (\d+)", p.stderr).group(1)) / 1e9
+
+
 def wall(fn) -> float:
     t0 = time.perf_counter()
     fn()
     return time.perf_counter() - t0
 
 
-def overhead_row(name, ir, t, d: Path, repeats: int) -> dict:
+def overhead_row(name, ir, t, d: Path, repeats: int, measure=cpu_time) -> dict:
     pols = llvm_like_policies(t.name)
     for k, p in pols.items():
         P.save_policy(p, d / f"{k}.json")
@@ -111,7 +123,7 @@ def overhead_row(name, ir, t, d: Path, repeats: int) -> dict:
     times = {k: [] for k in cmds}
     for _ in range(repeats):
         for k, cmd in cmds.items():
-            times[k].append(cpu_time(cmd))
+            times[k].append(measure(cmd))
     stock_asm = (d / "stock.s").read_text()
     for k in pols:
         if (d / f"{k}.s").read_text() != stock_asm:
@@ -119,7 +131,9 @@ def overhead_row(name, ir, t, d: Path, repeats: int) -> dict:
     rep = json.loads((d / "linear-r.json").read_text())
     med = {k: statistics.median(v) for k, v in times.items()}
     return {"kernel": name, "target": t.name, "decisions": rep["decisions"],
-            "choices": rep["choices"], **{f"{k}_cpu_s": round(v, 4) for k, v in med.items()},
+            "choices": rep["choices"],
+            **{f"{k}_{'cpu_s' if measure is cpu_time else 'ginstr'}": round(v, 4)
+               for k, v in med.items()},
             **{f"{k}_pct": round(100 * (med[k] / med["stock"] - 1), 1)
                for k in ("hooked", *pols)},
             "spread_pct": {k: round(100 * (max(v) - min(v)) / med["stock"], 1)
@@ -165,6 +179,9 @@ def main():
                                               "softmax_rows,attn_tile",
                     help="kernels of the live-channel comparison (fa_decode_d256 takes "
                          "minutes over the channel)")
+    ap.add_argument("--counter", choices=("cpu", "instructions"), default="cpu",
+                    help="cpu: CPU seconds, medians of --repeats; instructions: callgrind's "
+                         "count (1e9), one run (no live-channel comparison)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "policy_overhead.json"))
     args = ap.parse_args()
     names = [k for k in args.kernels.split(",") if k] or None
@@ -175,10 +192,13 @@ def main():
             ir = emit_ir(src, t, defines)
             with tempfile.TemporaryDirectory() as d:
                 reps = max(3, args.repeats // 3) if name == "fa_decode_d256" else args.repeats
-                row = overhead_row(name, ir, t, Path(d), reps)
+                if args.counter == "instructions":
+                    row = overhead_row(name, ir, t, Path(d), 1, instructions)
+                else:
+                    row = overhead_row(name, ir, t, Path(d), reps)
                 overhead.append(row)
                 print(json.dumps(row), flush=True)
-                if name in args.rate_kernels.split(","):
+                if args.counter == "cpu" and name in args.rate_kernels.split(","):
                     rrow = rate_row(name, ir, t, Path(d), max(3, args.repeats // 2), row)
                     rates.append(rrow)
                     print(json.dumps(rrow), flush=True)
@@ -186,7 +206,7 @@ def main():
                for k in ("hooked", "linear", "mlp", "mlp_relu")}
     result = {"llvm": llvm_version(), "python": platform.python_version(),
               "machine": f"{platform.machine()} {os.cpu_count()} CPUs",
-              "repeats": args.repeats, "overhead": overhead, "rates": rates,
+              "repeats": args.repeats, "counter": args.counter, "overhead": overhead, "rates": rates,
               "median_overhead_pct": summary,
               "command": "python bench/policy_overhead.py " + " ".join(sys.argv[1:])}
     atomic_write_text(args.out, json.dumps(result, indent=1) + "\n")

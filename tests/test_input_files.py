@@ -166,7 +166,7 @@ def test_decision_file_lines_are_read_alike(lines, line, why, ir, tmp_path):
 
 def test_the_policy_agent_refuses_another_targets_policy(ir):
     with pytest.raises(PolicyError, match=r"policies/gfx942.json: field 'target' is 'amdgpu'"
-                                          r", but the compile is for sm_90"):
+                                          r", but sm_90 is an nvptx target"):
         compile_ir(ir, T, agent=make_agent(f"policy:{ROOT / 'policies' / 'gfx942.json'}"))
     with pytest.raises(PolicyError, match=r"field 'target' is 'nvptx'"):
         compile_ir(emit_ir(DATA / "gemm_tile.cu", parse_target("gfx1100")), "gfx1100",

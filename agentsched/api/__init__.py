@@ -108,7 +108,7 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
             state_log: str | Path | None = None, full_state_log: bool = False,
             output: str | Path | None = None, measure: bool = True,
             build: BuildOptions | None = None, fallback: bool = False,
-            features: bool = False) -> CompileResult:
+            features: bool = False, db: str | Path | None = None) -> CompileResult:
     """Compile a kernel with the plugin: LLVM's schedule, a live agent's (`agent`: a name or
     an Agent; agent_timeout seconds per decision, default 300) or a decision file's / list's
     (`decisions`; lenient: stale ones fall back to LLVM's pick). Writes `output` (.s/.ptx,
@@ -117,14 +117,16 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     features: the state log's points carry the plugin's feature rows (-agent-sched-features).
     fallback: keep LLVM's schedule when the agent's (or the decisions') kernel has lower
     occupancy, more spills or, occupancy unknown, more registers than LLVM's
-    (llvm.metrics.worse_than_default; report["fallback"] says why)."""
+    (llvm.metrics.worse_than_default; report["fallback"] says why). db: a tuned-schedule
+    database applied first (docs/db.md; report["tuned"] says what each region took)."""
     if agent is not None and decisions is not None:
         raise ValueError("give an agent or decisions, not both")
     from ..core.files import together
+    from ..core.scheduledb import using_db
     t = parse_target(target)
     k = _kernel(source, entry, build)
     ir = k.ir(t)
-    with together(output, state_log):  # both or neither
+    with together(output, state_log), using_db(db):  # both or neither
         with _agent(agent, seed, agent_options) as live:
             result = compile_ir(ir, t, agent=live, decisions=decisions, lenient=lenient,
                                 state_log=Path(state_log) if state_log is not None else None,
@@ -245,10 +247,12 @@ def search(kernel: Kernel, target: str | Target, options: SearchOptions | None =
     """Search whole-kernel schedules with real compiles (docs/search.md). `options` is a
     SearchOptions (or give its fields as keywords: objective, budget, seconds, method,
     workers, ray, seed, json_out, decisions_out, width, population, time_rounds, time_reps,
-    finalists, confirm_rounds, runtime, init_from, init_weights, agent, base, ir_file, fresh):
+    finalists, confirm_rounds, runtime, gpus, init_from, init_weights, agent, base, ir_file,
+    fresh):
     `method` beam or evolve, `budget` compiles (`seconds`: a time budget), `workers` local
     processes or `ray` ("local" or an address); objective vgpr, occupancy, spills, cycles or
-    time (measured on this machine's GPU, finalists confirmed in a fresh run). Returns a
+    time (measured on this machine's GPU, finalists confirmed in a fresh run; `gpus` "all",
+    N or "0,1": a timing worker per GPU, docs/multigpu.md). Returns a
     SearchReport (its decisions_file replays the winner strictly); for a module of several
     kernels given without an entry, a ModuleSearch: each kernel searched in turn with its
     share of the budget, one decision file for them all."""
@@ -339,8 +343,8 @@ def tune(inputs: Sequence[str | Path], target: str | Target, options: Any = None
          progress: Callable[[str], None] | None = None, **fields: Any) -> Any:
     """Spend a time budget across a program's hot kernels, best first (experiments/tune.py):
     `inputs` spec files, directories of them, suite names or sources; options a TuneOptions
-    (or its fields: seconds, objective, db, policy, method, population, workers, finalists,
-    min_share, fresh, json_out). Returns a TuneResult."""
+    (or its fields: seconds, objective, db, policy, method, population, workers, gpus, ray,
+    finalists, min_share, fresh, json_out). Returns a TuneResult."""
     from ..experiments.tune import TuneOptions
     from ..experiments.tune import tune as run_tune
     from ..searches.options import with_fields

@@ -24,6 +24,8 @@ from .. import api
 from ..api import SEED_AGENTS, BuildOptions
 from ..core import env
 from ..core.files import STDOUT, check_output, hold, together
+from .db import active_db, applies_db, schedule_fields
+from .db import app as db_app
 
 
 def _environment() -> str:
@@ -221,6 +223,7 @@ def _nothing_to_schedule(rep: dict) -> None:
 
 
 @app.command()
+@applies_db
 def states(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite kernel"),
            target: str = TargetOpt,
            output: Path = typer.Option(..., "-o", "--output",
@@ -304,6 +307,7 @@ COMPILE_FIELDS = ("decisions", "choices", "changed", "stale", "regions", "revert
 
 
 @app.command("compile")
+@applies_db
 def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .py or suite "
                                                       "kernel"),
                 target: str = TargetOpt,
@@ -365,9 +369,12 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                "agent_stats": result.agent_stats, "output": str(output)}
     if fallback:
         summary["fallback"] = rep.get("fallback")
+    summary.update(schedule_fields(rep, agent=agent, decisions=decisions))
     names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
     if result.kernel_metrics:  # a whole module: every kernel's figures
-        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict()}
+        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict(),
+                               **({"schedule": summary["schedules"][k]["schedule"]}
+                                  if k in summary.get("schedules", {}) else {})}
                               for k, m in result.kernel_metrics.items()]
     if save_decisions and result.decisions is not None:
         api.write_decisions(save_decisions, result.decisions)
@@ -380,10 +387,14 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         for k in COMPILE_FIELDS:
             if k not in NOT_ON.get(family, ()):
                 table.add_row(heads.get(k, k), str(summary[k]))
+        for k in ("schedule", "schedule_why"):  # tuned / partly tuned / agent / LLVM's: why
+            if summary.get(k):
+                table.add_row(k.replace("_", " "), str(summary[k]))
         say.print(table)
         if result.kernel_metrics:
             cols = [c for c in ("name", "vgpr", "occupancy", "spills", "scratch_bytes",
                                 "shared_bytes", "est_cycles") if c not in NOT_ON.get(family, ())]
+            cols += ["schedule"] if "schedules" in summary else []
             print_rows(summary["kernels"], cols, "table",
                        f"{len(result.kernels)} kernels, scheduled together (--entry: one)",
                        console=say, heads=heads)
@@ -505,6 +516,7 @@ def _row_columns(rows: list[dict], columns: list[str]) -> tuple[list[str], dict[
 
 
 @app.command()
+@applies_db
 def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source file or "
                                              "spec .py"),
                target: str = TargetOpt,
@@ -547,6 +559,8 @@ def experiment(kernel: str = typer.Argument(..., help="Suite kernel name, source
     several = len({r.get("kernel_key") for r in rows}) > 1  # a module's kernels
     columns, heads = _row_columns(rows, ["entry_name", *ROW_COLUMNS] if several
                                   else ROW_COLUMNS)
+    if active_db() is not None:  # --db: tuned / partly tuned / the agent's, per row
+        columns.append("schedule")
     print_rows(rows, columns, fmt,
                f"{kernel if several else rows[0]['kernel'] if rows else kernel} on {target}",
                console=say, heads={"entry_name": "kernel", **heads})
@@ -582,6 +596,7 @@ def show(store_path: Optional[Path] = StoreOpt,
 
 
 @app.command()
+@applies_db
 def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Output directory"),
               targets: str = typer.Option("gfx1100,gfx90a,gfx942", "--targets"),
               kernels: Optional[str] = typer.Option(None, "--kernels",
@@ -611,6 +626,7 @@ def reproduce(out_dir: Path = typer.Option(Path("results"), "--out", help="Outpu
 
 
 @app.command()
+@applies_db
 def report(inputs: Optional[List[Path]] = typer.Argument(
                None, help="results.json (or its directory), search JSONs, timing JSONs"),
            output: Path = typer.Option(..., "-o", "--output", help="The HTML page (- for stdout)"),
@@ -652,6 +668,7 @@ def report(inputs: Optional[List[Path]] = typer.Argument(
 
 
 @app.command()
+@applies_db
 def bundle(kernel: str = typer.Argument(..., help="Suite kernel name or spec .py"),
            target: str = typer.Option("sm_90", "--target", "-t"),
            agents_: str = AgentsOpt,
@@ -706,6 +723,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            workers: Optional[int] = typer.Option(None, "--workers"),
            ray: Optional[str] = typer.Option(None, "--ray",
                                              help="Ray address ('local' starts one)"),
+           gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
            method: str = typer.Option("beam", "--method", help="beam or evolve"),
            seed: int = SeedOpt,
            json_out: Path = typer.Option(Path("search.json"), "--json",
@@ -733,6 +753,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            portfolio: Optional[List[str]] = typer.Option(
                None, "--portfolio", help="start also from this whole schedule: "
                                          "policy:FILE or an agent (repeatable)"),
+           db: Optional[Path] = typer.Option(None, "--db", help="Store a confirmed winner in "
+                                             "this tuned-schedule database (docs/db.md)"),
            entry: Optional[str] = EntryOpt, include: Optional[List[str]] = IncludeOpt,
            define: Optional[List[str]] = DefineOpt, std: Optional[str] = StdOpt,
            fast_math: bool = FastMathOpt, clang_flag: Optional[List[str]] = ClangFlagOpt,
@@ -743,11 +765,11 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
     with _progress("search") as progress:
         options = api.SearchOptions(
             objective=objective, budget=budget, seconds=seconds, fresh=fresh, method=method,
-            workers=workers, ray=ray,
+            workers=workers, ray=ray, gpus=gpus,
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
-            portfolio=tuple(portfolio or ()),
+            portfolio=tuple(portfolio or ()), db=db,
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,
                          build=(build := _build(entry, include, define, std, fast_math,
@@ -799,6 +821,11 @@ def tune(inputs: List[str] = typer.Argument(..., help="The program's kernels: sp
          method: str = typer.Option("evolve", "--method"),
          population: int = typer.Option(16, "--population", min=1),
          workers: Optional[int] = typer.Option(None, "--workers"),
+         ray: Optional[str] = typer.Option(None, "--ray", help="Ray address ('local' starts "
+                                                               "one)"),
+         gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
          finalists: int = typer.Option(4, "--finalists", min=1),
          min_share: float = typer.Option(0.02, "--min-share",
                                          help="kernels with less of the time are left"),
@@ -811,7 +838,8 @@ def tune(inputs: List[str] = typer.Argument(..., help="The program's kernels: sp
     from ..experiments.tune import TuneOptions
     say = _outputs(json_out)
     o = TuneOptions(seconds=seconds, objective=objective, db=db, policy=policy, method=method,
-                    population=population, workers=workers, finalists=finalists,
+                    population=population, workers=workers, ray=ray, gpus=gpus,
+                    finalists=finalists,
                     min_share=min_share, fresh=fresh, json_out=json_out)
     with _progress("tune") as progress:
         res = api.tune(inputs, target, o, progress=progress)
@@ -871,6 +899,9 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
           workers: Optional[int] = typer.Option(None, "--workers"),
           ray: Optional[str] = typer.Option(None, "--ray",
                                             help="Ray address ('local' starts one)"),
+          gpus: Optional[str] = typer.Option(None, "--gpus",
+                                              help="time: GPUs timing in parallel, one worker "
+                                                   "each: N, all or 0,1 (docs/multigpu.md)"),
           seed: int = SeedOpt):
     """Train one scheduling policy on a corpus; ship it with --agent policy:FILE or
     llc-19 -agent-sched-policy=FILE."""
@@ -889,7 +920,7 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
             bound=bound, kind=kind, kernels=tuple(kernel or ()), model=model,
             features=features, hidden=hidden, population=population, seed=seed,
             penalty=penalty, tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
-            kernel_guard=kernel_guard, workers=workers, ray=ray,
+            kernel_guard=kernel_guard, workers=workers, ray=ray, gpus=gpus,
             init_from=tuple(init_from or ()), output=output, json_out=json_out)
         res = api.train(corpus, target, options, provenance={"command": command},
                         progress=progress)
@@ -945,6 +976,7 @@ def _add_triton_commands() -> None:
 
 
 _add_triton_commands()
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

@@ -6,13 +6,15 @@ import functools
 from collections.abc import Callable
 
 from ..agents import is_deterministic, make_agent
-from ..core.hashing import sha256_hex
+from ..core.hashing import file_sha256, sha256_hex
 from ..core.phase import current_phase
 from ..core.protocol import decisions_text
+from ..core.scheduledb import active_db
 from ..kernels.ref import KernelRef
 from ..llvm.compile import compile_ir
 from ..llvm.ir import ir_entry
 from ..llvm.metrics import launch_of, measurement_identity, static_metrics
+from ..llvm.tuned import schedule_summary
 from ..targets import parse_target
 from .store import Store, legacy_row_key, row_key
 
@@ -56,6 +58,9 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
     label = agent_label(agent_name, seed) + ("" if base == "target" else f":base={base}")
     phase = current_phase()  # the row's agent decided for this scheduler (docs/postra.md)
     label += "" if phase == "pre" else f":phase={phase}"
+    db = active_db()  # --db: the db's regions first; its content keys the row
+    if db is not None:
+        label += f":db={file_sha256(db)[:12]}"
     launch = launch_of(kernel)
     tools = measurement_identity(target, launch)  # LLVM, plugin build, metrics (+ ptxas)
     identity = kernel.record()  # name, key, source as given, build
@@ -95,11 +100,20 @@ def run_row(kernel: KernelRef, target_name: str, agent_name: str, *, seed: int =
         "decisions_hash": sha256_hex(body), "source_hash": source_hash,
         "agent_stats": result.agent_stats, "tools": tools,
         "symbol": result.entry, "entry_name": entry_name(result.entry),
+        **_schedule(rep, agent_name),
     }
     if store is not None:
         store.put_row(key, kernel=kernel.name, source_hash=source_hash, target=target.name,
                       agent=label, decisions_body=body, tool_versions=tools, row=row)
     return row
+
+
+def _schedule(report: dict, agent_name: str) -> dict:
+    """The row's schedule: tuned / partly tuned (n of m regions) / the agent's / LLVM's."""
+    source = None if agent_name == "default" else (
+        "policy" if agent_name.startswith("policy:") else f"agent {agent_name}")
+    s = schedule_summary(report, source=source)
+    return {"schedule": s["schedule"], "schedule_why": s["why"]}
 
 
 def run_experiment(kernel: KernelRef, target_name: str, agents: list[str], *, seed: int = 0,

@@ -45,6 +45,8 @@ class TuneOptions:
     method: str = "evolve"
     population: int = 16
     workers: int | None = None
+    gpus: str | None = None  # GPUs timing each search in parallel (SearchOptions.gpus)
+    ray: str | None = None  # a Ray address: compiles and GPU timing on the cluster
     finalists: int = 4
     min_share: float = 0.02  # kernels with less of the time are left as they are
     fresh: bool = False  # forget the journals of earlier runs
@@ -157,12 +159,15 @@ def tune(inputs: Sequence[str | Path], target: str | Target,
         if o.objective == "time":
             tk.speedup = float(tm.get("speedup") or 1.0)
             tk.speedup_ci = tm.get("speedup_ci")
-        tk.stored = bool(o.db) and rep.improved and "db" in {f.name for f in fields(sopts)}
         if not rep.improved:
             tk.note = "LLVM's schedule kept (nothing beat it beyond noise)"
         elif o.objective != "time":
             tk.note = (f"{o.objective}: cost {rep.default.get('cost')} -> "
                        f"{rep.best.get('cost')}")
+        stored = rep.best.get("db") or {}
+        tk.stored = bool(stored.get("stored"))
+        if o.db and rep.improved and not tk.stored:  # confirmed, yet not stored: why
+            tk.note = f"{tk.note}; not stored in the db: {stored.get('why')}".lstrip("; ")
     _write(res, o)
     return res
 
@@ -172,7 +177,7 @@ def _search_options(o: TuneOptions, seconds: float, policy: Path, k: KernelRef
     portfolio = (f"policy:{policy}",) if Path(policy).is_file() else ()
     base = SearchOptions(objective=o.objective, budget=1_000_000, seconds=seconds,
                          method=o.method, population=o.population, workers=o.workers,
-                         finalists=o.finalists, portfolio=portfolio, fresh=o.fresh)
+                         gpus=o.gpus, ray=o.ray, finalists=o.finalists, portfolio=portfolio, fresh=o.fresh)
     if o.db is not None and "db" in {f.name for f in fields(base)}:
         base = replace(base, db=o.db)  # type: ignore[call-arg]
     return base

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.files import staged_output
 from ..core.protocol import Decision, check_decisions, write_decisions
+from ..core.scheduledb import active_db, check_db
 from ..targets import Target, parse_target
 from ..tools.programs import run
 from .ir import ir_entry, ir_kernels
@@ -26,7 +27,8 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
                lenient: bool = False, base: str = "target", extra: list[str] | None = None,
                agent_timeout: float | None = None, full_state_log: bool = False,
                policy: Path | None = None, features: bool = False,
-               phase: str | None = None) -> CompileResult:
+               phase: str | None = None, db: Path | None = None,
+               region_hashes: bool = False) -> CompileResult:
     """One llc run over IR with the plugin. With `agent`, it answers live (a LiveSession;
     agent_timeout: seconds allowed per answer, see session.run_live). Only the kernel the IR
     names (ir.ir_entry) is hooked; other functions keep LLVM's schedule. The state log is
@@ -35,16 +37,22 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
     that the plugin evaluates itself, no Python in the loop. `features`: every decision point
     (state log, live agent) carries its candidates' feature rows (DecisionPoint.features).
     `phase`: the scheduler hooked, 'pre' (before register allocation), 'post' (AMDGPU's
-    post-RA scheduler) or 'both'; None: core.phase.current_phase() (docs/postra.md)."""
+    post-RA scheduler) or 'both'; None: core.phase.current_phase() (docs/postra.md).
+    db: a tuned-schedule database applied first (docs/db.md; default: the one of the
+    enclosing core.scheduledb.using_db); region_hashes: the report's "tuned" lists every
+    region's hash and instruction ids."""
     if sum(x is not None for x in (agent, decisions, policy)) > 1:
         raise ValueError("give an agent, decisions or a policy, not several")
     t = parse_target(target)
     ir = Path(ir)
+    db = Path(db) if db is not None else active_db()
+    if db is not None:
+        check_db(db)  # one clear error before llc sees the file
     if agent is not None:
         # an agent that reads the plugin's features (agents' wants_features) gets them
         features = features or bool(getattr(agent, "wants_features", False))
         with LiveSession(ir, t, base=base, state_log=state_log, full_state_log=full_state_log,
-                         extra=extra, features=features, phase=phase) as session:
+                         extra=extra, features=features, phase=phase, db=db) as session:
             return run_live(session, agent, agent_timeout)
     entry = ir_entry(ir)
     staged_log = staged_output(state_log) if state_log is not None else nullcontext(None)
@@ -62,7 +70,8 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
             remove_orphan_temps(Path(state_log))  # left by a raw llc killed with its parent
         run(llc_command(ir, t, asm, report=report, state_log=log, base=base, extra=extra,
                         full_state_log=full_state_log, function=entry, decisions=dec_path,
-                        policy=policy, lenient=lenient, features=features, phase=phase))
+                        policy=policy, lenient=lenient, features=features, phase=phase,
+                        db=db, region_hashes=region_hashes))
         if log is not None and not log.exists():
             log.write_text("")  # nothing was scheduled: an empty state log
         text = asm.read_text()

@@ -24,7 +24,8 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
                 lenient: bool = False, base: str = "target",
                 extra: list[str] | None = None, stock: bool = False,
                 full_state_log: bool = False, function: str | None = None,
-                features: bool = False, phase: str | None = None) -> list[str]:
+                features: bool = False, phase: str | None = None, db: Path | None = None,
+                region_hashes: bool = False) -> list[str]:
     cmd = [find_tool("llc-19"), *target.llc_flags, *recorded_llc_flags(ir)]
     if not stock:
         cmd += [f"-load={plugin_path()}", "-misched=agent-sched"]
@@ -51,6 +52,10 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
             cmd.append("-agent-sched-lenient")
         if features:
             cmd.append("-agent-sched-features")
+        if db:
+            cmd.append(f"-agent-sched-db={db}")
+        if region_hashes:
+            cmd.append("-agent-sched-region-hashes")
     return [*cmd, *(extra or []), path_arg(ir), "-o", path_arg(asm_out)]
 
 
@@ -64,8 +69,13 @@ EMPTY_REPORT = {"decisions": 0, "choices": 0, "changed": 0, "stale": 0, "missing
 def read_report(report: Path, base: str) -> dict:
     """The plugin's report; `nothing_to_schedule` when no region reached the scheduler (an
     empty, host-only or optnone module)."""
-    rep = json.loads(report.read_text()) if report.exists() else {**EMPTY_REPORT, "base": base}
+    rep: dict = (json.loads(report.read_text()) if report.exists()
+                 else {**EMPTY_REPORT, "base": base})
     rep["nothing_to_schedule"] = rep.get("passes", 0) == 0
+    tuned = rep.get("tuned") or {}
+    if tuned.get("db"):  # -agent-sched-db: its regions, in flat numbers (docs/db.md)
+        for k in ("applied", "stale", "absent", "refused"):
+            rep[f"db_{k}"] = tuned[k]
     return rep
 
 

@@ -61,8 +61,9 @@ class LiveSession:
     def __init__(self, ir: str | Path, target: str | Target, *, base: str = "target",
                  state_log: str | Path | None = None, full_state_log: bool = False,
                  extra: list[str] | None = None, features: bool = False,
-                 phase: str | None = None):
+                 phase: str | None = None, db: Path | None = None):
         self.ir = Path(ir)
+        self.db = db  # a tuned-schedule database applied first (docs/db.md)
         self.target = parse_target(target)
         self.entry = ir_entry(self.ir)  # the kernel the IR names: the only function asked
         self.base, self.extra, self.full_state_log = base, extra, full_state_log
@@ -114,7 +115,7 @@ class LiveSession:
                           report=self._tmp / "report.json", state_log=self._log,
                           channel=f"{to_llc_r},{from_llc_w}", base=self.base, extra=self.extra,
                           full_state_log=self.full_state_log, function=self.entry,
-                          features=self.features, phase=self.phase)
+                          features=self.features, phase=self.phase, db=self.db)
         try:
             self._proc = subprocess.Popen(cmd, pass_fds=(to_llc_r, from_llc_w),
                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -72,6 +72,16 @@ cl::opt<std::string> Phase(
 
 bool phasePre() { return Phase != "post"; }
 bool phasePost() { return Phase == "post" || Phase == "both"; }
+cl::opt<std::string> DbPath(
+    "agent-sched-db",
+    cl::desc("Apply the tuned-schedule database (SQLite, docs/db.md) first: regions it has "
+             "a valid entry for take its decisions, the others the next source's"),
+    cl::init(""), OnActive);
+cl::opt<bool> RegionHashes(
+    "agent-sched-region-hashes",
+    cl::desc("The report lists every region's hash and instruction ids (what a tuned-schedule "
+             "database stores)"),
+    cl::init(false));
 
 bool given(const cl::opt<std::string> &O) { return O.getNumOccurrences() > 0; }
 
@@ -79,7 +89,8 @@ bool enableMischedGiven() { return EnableMisched && EnableMisched->getNumOccurre
 
 bool active() {
   return !StateLogPath.empty() || given(DecisionsPath) || !ChannelFds.empty() ||
-         given(PolicyPath) || !ReportPath.empty();
+         given(PolicyPath) || !ReportPath.empty() ||
+         given(DbPath);
 }
 
 void fail(const Twine &Msg) {

@@ -22,6 +22,8 @@ using namespace llvm;
 extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, ChannelFds,
     PolicyPath, ReportPath, BaseSched, OnlyFunction, Phase;
 extern cl::opt<bool> Lenient, Features;
+extern cl::opt<std::string> DbPath; // -agent-sched-db (tuned_db.h)
+extern cl::opt<bool> RegionHashes;
 
 // Which schedulers -agent-sched-phase hooks: the pre-RA one, the post-RA one (postra.h).
 bool phasePre();

@@ -137,6 +137,8 @@ static std::string reportJson() {
                  {"state_log_format", StateLogPath.empty() ? "" : StateLogFormat.getValue()},
                  {"feature_names", json::Array(FeatureNames)},
                  {"pass_list", json::Array(Stats.PassList)}};
+  if (Source)
+    Source->report(R);
   std::string S;
   raw_string_ostream(S) << json::Value(std::move(R)) << "\n";
   return S;

@@ -352,7 +352,10 @@ class Policy : public DecisionSource {
   std::vector<double> InvScale;   // 1 / scale, per input (z = (x - mean) * (1 / scale))
   bool WithPressureDiffs = false; // the model or its guard reads pressure diffs
   PointFeatures F;
-  std::vector<double> X, Next, Scores; // scratch, reused at every point
+  // Scratch reused at every point: Acts[0] the inputs, Acts[L + 1] layer L's outputs. One
+  // buffer per layer, so resizing for the next point rarely grows one (and zero-fills it).
+  std::vector<std::vector<double>> Acts;
+  std::vector<double> Scores;
   std::vector<char> Allowed;
 
 
@@ -405,6 +408,8 @@ public:
     computeFeatures(S, WithPressureDiffs, F);
     const size_t N = S.Cands.size();
     const unsigned In = M.Inputs.size();
+    Acts.resize(M.Layers.size() + 1);
+    std::vector<double> &X = Acts[0];
     X.resize(N * In);
     for (size_t I = 0; I != N; ++I) {
       const double *Row = &F.Rows[I * NumFeatures];
@@ -414,12 +419,11 @@ public:
       for (unsigned K = 0; K != In; ++K)
         Z[K] = (Row[Inputs[K]] - Mean[K]) * Inv[K];
     }
-    for (const Layer &L : M.Layers) {
-      Next.resize(N * L.Out);
-      forward(L, X.data(), Next.data(), N);
-      X.swap(Next);
+    for (size_t K = 0; K != M.Layers.size(); ++K) {
+      Acts[K + 1].resize(N * M.Layers[K].Out);
+      forward(M.Layers[K], Acts[K].data(), Acts[K + 1].data(), N);
     }
-    Scores.assign(X.begin(), X.begin() + N);
+    Scores.assign(Acts.back().begin(), Acts.back().begin() + N);
 
     Allowed.clear();
     size_t Choice = best(S);

@@ -6,6 +6,7 @@
 #include "policy.h"
 #include "postra.h"
 #include "sources.h"
+#include "tuned_db.h"
 #include "vtable_patch.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -72,6 +73,9 @@ std::string setUp() {
     if (!(Source = loadDecisionFile(Err)))
       return Err;
   }
+  if (given(DbPath) || RegionHashes) // the db first, then the source above (tuned_db.h)
+    if (!(Source = tunedDb(std::move(Source), Err)))
+      return Err;
   if (!StateLogPath.empty()) {
     if (!(Err = openOutput(LogFile, StateLogPath)).empty())
       return Err;
@@ -154,6 +158,7 @@ static bool SchedulerReached = false; // createAgentScheduler ran, for any funct
 
 void warnIfNothingScheduled() {
   const char *Given = given(PolicyPath)      ? "-agent-sched-policy"
+                      : given(DbPath)          ? "-agent-sched-db"
                       : given(DecisionsPath) ? "-agent-sched-decisions"
                       : !ChannelFds.empty()  ? "-agent-sched-channel"
                                              : nullptr;

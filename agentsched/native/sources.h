@@ -26,6 +26,8 @@ struct DecisionSource {
   // Strict mode, during the compile: an error for decisions whose function is settled (no
   // point of it can still come: scheduled already, or not in the module) yet were not used.
   virtual std::string unmatched(function_ref<bool(StringRef)> Settled) { return ""; }
+  // Fields of its own for the report (the tuned-schedule db's "tuned").
+  virtual void report(json::Object &Report) {}
 };
 extern std::unique_ptr<DecisionSource> Source;
 

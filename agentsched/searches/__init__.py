@@ -9,6 +9,7 @@
     tracker.py     best-so-far and the result of a search method
     beam.py, evolve.py   the search methods
     gpu_time.py    the 'time' objective: modules checked and timed on the local GPU
+    gpu_pool.py    the same on every GPU of a host or a Ray cluster (a worker per GPU)
     run.py         a whole search (run_search -> SearchReport): the body of `agentsched search`
     env.py         a gymnasium environment over a LiveSession (importing it registers
                    `agentsched/Sched-v0`)

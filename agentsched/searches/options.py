@@ -29,6 +29,10 @@ class SearchOptions:
     confirm_rounds: int = 31  # time: rounds of the confirmation run
     confirm_reps: int = 5
     runtime: str = "auto"  # time: auto, cuda or hip
+    # time: the GPUs that time schedules, one worker each (gpu_pool.py): a count, "all" or
+    # device numbers "0,1"; None: this process times on its GPU (with `ray`: every GPU of
+    # the cluster, one actor each)
+    gpus: str | None = None
     init_from: tuple = ()  # earlier search JSONs to start from (their weights)
     init_weights: tuple = ()  # weight vectors to start from
     agent: str | None = None  # beam refines this agent's schedule
@@ -41,6 +45,7 @@ class SearchOptions:
     decisions_out: Path | None = None  # the winner's decisions
     journal: bool = True  # keep every evaluation; a stopped search resumes from it
     fresh: bool = False  # forget what an earlier run of the same search journaled
+    db: Path | None = None  # a confirmed winner goes into this tuned-schedule db (docs/db.md)
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")
@@ -73,6 +78,12 @@ class SearchOptions:
             raise ValueError(f"search seconds must be > 0, got {self.seconds!r}")
         if self.ray is None:
             bounded_workers(self.workers, self.budget)
+        if self.gpus is not None:
+            from .gpu_pool import parse_gpus
+            if self.objective != "time":
+                raise ValueError(f"--gpus {self.gpus}: GPUs time schedules for --objective "
+                                 f"time, not {self.objective}")
+            parse_gpus(self.gpus)
 
 
 def with_fields(options: Any, fields: dict) -> Any:
@@ -112,6 +123,7 @@ class TrainOptions:
     kernel_guard: bool = False  # a kernel made worse counts as LLVM's schedule
     workers: int | None = None
     ray: str | None = None
+    gpus: str | None = None  # time: GPUs timing in parallel (SearchOptions.gpus)
     init_from: tuple = ()  # earlier evolve search JSONs whose weights start the training
     max_seconds: float | None = None  # no new generation after this
     finalists: int = 4  # time: candidates re-timed at the end
@@ -125,3 +137,6 @@ class TrainOptions:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise ValueError(f"train {name} must be at least 1, got {v!r}")
+        if self.gpus is not None:
+            from .gpu_pool import parse_gpus
+            parse_gpus(self.gpus)

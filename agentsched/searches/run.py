@@ -101,7 +101,10 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     time_rounds x time_reps launches); the `finalists` best distinct schedules are then
     re-timed in one fresh run of confirm_rounds x confirm_reps with an A/A copy of the
     default, and `best` is the fastest of them by that run (LLVM's default when none is
-    faster beyond the A/A noise). The report's `timing` holds both runs.
+    faster beyond the A/A noise). The report's `timing` holds both runs. gpus (or ray): a
+    timing worker per GPU of this host (or of the Ray cluster) instead, each ratio measured
+    against LLVM's default on the GPU that timed it, the confirmation on one GPU with a
+    cross-GPU check of the same binaries (searches.gpu_pool.GpuPool, docs/multigpu.md).
     init_weights / init_from: a warm start, weight vectors (or the search JSONs holding them):
     evolve seeds its first generation with them; beam refines the first one's schedule.
     agent: beam refines that agent's schedule (a name, MODULE:CLASS or FILE.py:CLASS).
@@ -135,7 +138,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     if objective != "time":
         timer = None
     elif time_fn is None and timer is None:
-        timer = _gpu_timer(kref, ir, t, base, o.runtime, o.time_rounds, o.time_reps, seed)
+        timer = _gpu_timer(kref, ir, t, base, o.runtime, o.time_rounds, o.time_reps, seed,
+                           o.gpus, ray_address)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
     journal = Journal(_journal_key(o, ir, t, launch, init_weights, timer, time_fn),
                       fresh=o.fresh) if o.journal else None
@@ -241,6 +245,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                                "speedup_ci": timing["speedup_ci"] if timing["improved"]
                                else None,
                                "median_us": w.get("median_us")}
+    if o.db is not None:  # the winner, confirmed, into the db (before the JSON that says so)
+        report.best["db"] = _store_winner(o, report, ir, t, base, stopped)
     with together(decisions_out, json_out):
         write_decisions(decisions_out, res.best.decisions)
         if json_out is not None:
@@ -250,6 +256,25 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                         f"-> {json_out or decisions_out}; the same command resumes the search")
         raise stopped
     return report
+
+
+def _store_winner(o: SearchOptions, report: SearchReport, ir: Path, t: Target, base: str,
+                  stopped: Any) -> dict:
+    """Store the winner in o.db when it is confirmed: improved, its replay measured the same
+    and (objective 'time') confirmed faster on the GPU; what was done, and why not."""
+    from ..llvm.tuned import search_provenance, store_decisions
+    assert o.db is not None
+    if stopped is not None:
+        return {"file": str(o.db), "stored": False, "why": "the search was stopped"}
+    if not report.improved or not report.best_decisions:
+        return {"file": str(o.db), "stored": False, "why": "LLVM's schedule won"}
+    if not report.best.get("replay_matches"):
+        return {"file": str(o.db), "stored": False, "why": "the strict replay differs"}
+    st = store_decisions(o.db, ir, t, report.best_decisions, base=base,
+                         provenance=search_provenance(report.to_dict()))
+    return {"file": str(o.db), "stored": st.verified, "kernels": st.kernels,
+            "regions": st.regions, "decisions": st.decisions,
+            "why": "" if st.verified else "the db entries did not reproduce the replay"}
 
 
 def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weights: list,
@@ -330,7 +355,8 @@ def replay_module(ir: Path, t: Target, base: str, suffix: str, decisions: Any = 
 
 
 def _gpu_timer(kernel: KernelRef, ir: Path, t: Target, base: str, runtime: str, rounds: int,
-               reps: int, seed: int) -> Any:
+               reps: int, seed: int, gpus: str | None = None,
+               ray_address: str | None = None) -> Any:
     from .gpu_time import GpuTimer
     if kernel.spec is None:
         raise ValueError(f"{kernel.name}: objective 'time' needs a kernel spec (inputs, launch "
@@ -339,6 +365,10 @@ def _gpu_timer(kernel: KernelRef, ir: Path, t: Target, base: str, runtime: str, 
     default = replay_module(ir, t, base, t.module_suffix())
     # the runtime loads the kernel by its symbol (a spec may name it as in the source)
     spec = replace(kernel.spec, entry=ir_entry(ir) or kernel.spec.entry)
+    if gpus is not None or ray_address is not None:  # a worker per GPU (gpu_pool.py)
+        from .gpu_pool import GpuPool, TimerRecipe
+        return GpuPool.start(TimerRecipe(spec, t.name, default, runtime, rounds=rounds,
+                                         reps=reps, seed=seed), gpus or "all", ray_address)
     return GpuTimer(spec, t, default, runtime=runtime, rounds=rounds, reps=reps, seed=seed)
 
 

@@ -427,6 +427,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
 
     pool = Workers(workers, ray_address, max_tasks=population * len(kernels))
     timers: dict = {}
+    gpu_workers = None  # with gpus or ray: a timing worker per GPU, shared by the kernels
     try:
         mean, scale = feature_normalization(pool, kernels, t, shape.features)
         say(f"train: {len(kernels)} kernels, {objective}, {model} "
@@ -446,7 +447,12 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
                                  "decisions (it must reproduce LLVM's schedule)")
         default_metrics = {k.name: r["metrics"] for k, r in zip(kernels, defaults)}
         if objective == "time":
-            timers.update(_timers(timer_factory, kernels, t, [r["module"] for r in defaults]))
+            if timer_factory is None and (o.gpus is not None or ray_address is not None):
+                from .gpu_pool import GpuWorkers
+                gpu_workers = GpuWorkers(o.gpus or "all", ray_address)
+                say(f"train: timing on {gpu_workers.backend} GPU workers")
+            timers.update(_timers(timer_factory, kernels, t, [r["module"] for r in defaults],
+                                  gpu_workers))
 
         candidates: list[TrainCandidate] = []
         seen: set = set()
@@ -496,9 +502,11 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
                                        confirm_rounds, confirm_reps, say,
                                        defaults if kernel_guard else None)
     finally:
-        pool.close(kill=sys.exc_info()[0] is not None)
-        for tm in timers.values():
+        for tm in timers.values():  # before the pool: it may shut Ray down
             tm.close()
+        if gpu_workers is not None:
+            gpu_workers.close(kill=sys.exc_info()[0] is not None)
+        pool.close(kill=sys.exc_info()[0] is not None)
 
     prov = {"trained_on": names, "objective": objective, "model": model, "budget": budget,
             "seed": seed, "fitness": best.fitness, "kernel_guard": kernel_guard,
@@ -544,10 +552,10 @@ def _fall_back(results: list[list[dict]], defaults: list[dict]) -> None:
 
 
 def _timers(factory: Callable | None, kernels: Sequence[TrainKernel], t: Target,
-            modules: list[bytes]) -> dict:
+            modules: list[bytes], gpu_workers: Any = None) -> dict:
     """A timer per kernel (each prepares its inputs and reference and checks LLVM's default
     against it once)."""
-    return {k.name: _timer(factory, k, t, m) for k, m in zip(kernels, modules)}
+    return {k.name: _timer(factory, k, t, m, gpu_workers) for k, m in zip(kernels, modules)}
 
 
 def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
@@ -597,7 +605,8 @@ def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
     return best, record
 
 
-def _timer(factory: Callable | None, k: TrainKernel, t: Target, default_module: bytes):
+def _timer(factory: Callable | None, k: TrainKernel, t: Target, default_module: bytes,
+           gpu_workers: Any = None):
     if factory is not None:
         return factory(k, default_module)
     from ..kernels.spec import KernelSpec
@@ -608,6 +617,10 @@ def _timer(factory: Callable | None, k: TrainKernel, t: Target, default_module: 
                          "has none: train with --kind cuda, or give a timer_factory)")
     from ..llvm.ir import ir_entry
     spec = replace(k.spec, entry=ir_entry(k.ir) or k.spec.entry)
+    if gpu_workers is not None:  # this kernel's timers on every GPU worker (gpu_pool.py)
+        from .gpu_pool import GpuPool, TimerRecipe
+        return GpuPool(gpu_workers, k.name, TimerRecipe(spec, k.target or t.name,
+                                                        default_module))
     return GpuTimer(spec, parse_target(k.target) if k.target else t, default_module)
 
 

@@ -180,6 +180,9 @@ def experiment_tables(rows: list[dict], kernels: dict[str, KernelInfo]) -> list[
             cols = columns_for(family_of(target)) + (TIME_COLUMNS if timed else [])
             if any(any(v is not None for v in s.values()) for s in seed):
                 cols = cols + SEED_COLUMNS
+            if any(r.get("schedule_why") or str(r.get("schedule", "")).startswith(
+                    ("tuned", "partly")) for r in trows):  # rows made with --db
+                cols = cols + [("schedule", "schedule"), ("schedule_why", "why")]
             tables.append({
                 "id": f"t-{info.slug}-{target}", "kernel": info.label, "target": target,
                 "title": titles.get(seed_name, "") if seed_name else "",

@@ -10,7 +10,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BASE = {"format": "agentsched-policy", "version": 1, "target": "nvptx",
         "features": ["latency", "height"],
-        "pressure_sets": {"vgpr": {"Int32Regs": 1, "Int64Regs": 2}, "sgpr": {}},
+        # the sets an sm_90 compile counts (Target.pressure_sets): Python's policy agent refuses
+        # others, since only the plugin evaluates a policy counting different sets
+        "pressure_sets": {"vgpr": {"Int16Regs": 1, "Int32Regs": 1, "Float32Regs": 1,
+                                   "Int64Regs": 2, "Float64Regs": 2, "Int128Regs": 4},
+                          "sgpr": {}},
         "model": {"type": "linear", "weights": [1.0, -2.0], "bias": 0.5},
         "guard": {"type": "vgpr_pressure", "slack": 0}}
 CASES = []
