@@ -32,6 +32,9 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
         phase = current_phase(phase)  # the scheduler(s) hooked: docs/postra.md
         if phase != "pre":
             cmd.append(f"-agent-sched-phase={phase}")
+            if db or region_hashes:  # its rows are keyed by pre-RA region hashes
+                raise ValueError(f"the tuned-schedule db holds pre-RA schedules only: no --db "
+                                 f"with --phase {phase} (docs/postra.md)")
         if function:
             cmd.append(f"-agent-sched-function={function}")
         if base != "target":

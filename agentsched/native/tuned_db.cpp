@@ -314,6 +314,8 @@ public:
       : Next(std::move(N)), File(std::move(F)) {}
 
   Pick decide(const Snapshot &S) override {
+    if (S.H.Post) // its rows are pre-RA schedules (region hashes of virtual-register code)
+      return Next ? Next->decide(S) : S.Llvm;
     RegionState &R = region(S);
     if (R.Entry && !R.Stale) {
       auto It = R.Entry->Picks.find({S.P.Visit, S.P.Steps});
