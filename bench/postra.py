@@ -122,10 +122,11 @@ def stage_agents(corpus_too: bool = True) -> list[dict]:
     return rows
 
 
-def stage_search(budget: int, workers: int, method: str) -> list[dict]:
+def stage_search(budget: int, workers: int, method: str,
+                 phases: tuple[str, ...] = ("post", "both")) -> list[dict]:
     from agentsched.searches.run import run_search
     rows = []
-    for phase in ("post", "both"):
+    for phase in phases:
         set_phase(phase)  # what `agentsched --phase` does: every compile of the search
         for target in TARGETS:
             for name in SEED_SUITE:
@@ -319,6 +320,8 @@ def main():
     ap.add_argument("--budget", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--method", default="beam", help="search: beam or evolve")
+    ap.add_argument("--phases", default="post,both",
+                    help="search: the phases to (re)run; the other phases' rows are kept")
     ap.add_argument("--suite-only", action="store_true", help="agents: the suite kernels only")
     args = ap.parse_args()
     cmd = "python bench/postra.py " + " ".join(sys.argv[1:])
@@ -328,12 +331,15 @@ def main():
     elif args.stage == "agents":
         rows = stage_agents(not args.suite_only)
     elif args.stage == "search":
-        rows = stage_search(args.budget, args.workers, args.method)
+        phases = tuple(args.phases.split(","))
+        rows = stage_search(args.budget, args.workers, args.method, phases)
     elif args.stage == "nvptx":
         rows = stage_nvptx()
     # read now, not at the start: stages may run side by side, each keeps the others' rows
     out = json.loads(OUT.read_text()) if OUT.exists() else {}
     if rows is not None:
+        if args.stage == "search":  # the phases not rerun keep their rows
+            rows = [r for r in out.get("search", []) if r["phase"] not in phases] + rows
         out[args.stage] = rows
         out.setdefault("commands", {})[args.stage] = cmd
         write_text(OUT, json.dumps(out, indent=1) + "\n")
