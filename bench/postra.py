@@ -263,6 +263,25 @@ def to_markdown(out: dict) -> str:
                      f"{ratio('delay_alu_total')} | {ratio('waitcnts')} | "
                      f"{ratio('code_bytes')} | {ratio('est_cycles')} | {worse} |\n")
         L.append("\nRatios are of (figure + 1), so that kernels with none count as equal.\n\n")
+        # per target, post-RA: kernels where the best agent beats LLVM on a figure
+        better = {"vopd_pairs": +1, "delay_alu_total": -1, "waitcnts": -1, "est_cycles": -1}
+        for t in sorted({r["target"] for r in ag}):
+            post = [r for r in ag if r["target"] == t and r["phase"] == "post"]
+            names = sorted({r["kernel"] for r in post})
+            parts = []
+            for k, sign in better.items():
+                won = 0
+                for name in names:
+                    rs = [r for r in post if r["kernel"] == name]
+                    base = rs[0]["llvm"][k]
+                    if base is None:
+                        continue
+                    won += any(r["agent_figures"][k] is not None and
+                               sign * (r["agent_figures"][k] - base) > 0 for r in rs)
+                parts.append(f"{k} {won}")
+            L.append(f"- {t}, post-RA: kernels (of {len(names)}) where some agent beats LLVM: "
+                     f"{', '.join(parts)}.\n")
+        L.append("\n")
     se = out.get("search", [])
     if se:
         L.append("## The search post-RA and pre+post against LLVM\n\n")
