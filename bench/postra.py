@@ -4,10 +4,10 @@
   python bench/postra.py agents     # the seed's agents post-RA and pre+post, vs LLVM
   python bench/postra.py search     # the search post-RA and pre+post, vs LLVM
   python bench/postra.py nvptx      # NVPTX: does another PTX order change ptxas's SASS?
-  python bench/postra.py markdown   # rewrite bench/postra.md from bench/postra.json
+  python bench/postra.py markdown   # rewrite bench/postra.md from bench/postra.json.xz
 
-Each stage records its rows in bench/postra.json (the other stages' rows are kept) and
-rewrites bench/postra.md. There is no AMD GPU here: every AMD figure is static, from the
+Each stage records its rows in bench/postra.json.xz (the other stages' rows are kept) and
+rewrites bench/postra.md (xz: bench/README.md, "What is kept"). There is no AMD GPU here: every AMD figure is static, from the
 assembly llc-19 writes (agentsched's StaticMetrics: VOPD pairs, s_delay_alu count and
 encoded delay, s_waitcnt count, s_nop count, code bytes, llvm-mca-19's cycles of the hottest
 loop; docs/postra.md defines them). Every compile goes through agentsched.compile_ir with
@@ -28,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
 
 import corpus  # noqa: E402
 from agentsched.agents import make_agent  # noqa: E402
@@ -73,7 +76,7 @@ FINDINGS = """## What the figures say (static only: no AMD GPU here)
 
 """
 
-OUT = ROOT / "bench" / "postra.json"
+OUT = ROOT / "bench" / "postra.json.xz"  # xz: bench/README.md, "What is kept"
 PAGE = ROOT / "bench" / "postra.md"
 IDENTITY_TARGETS = ("gfx1100", "gfx90a", "gfx942")
 TARGETS = ("gfx1100", "gfx942")
@@ -247,7 +250,7 @@ def to_markdown(out: dict) -> str:
          "scheduling model, blind to memory latency.\n\n",
          "Commands (from the repository root, CPU only): " +
          ", ".join(f"`{c}`" for c in out.get("commands", {}).values()) +
-         "; figures in [postra.json](postra.json).\n\n", FINDINGS]
+         "; figures in [postra.json.xz](postra.json.xz).\n\n", FINDINGS]
     ident = out.get("identity", [])
     if ident:
         n = len(ident)
@@ -390,13 +393,13 @@ def main():
     elif args.stage == "nvptx":
         rows = stage_nvptx()
     # read now, not at the start: stages may run side by side, each keeps the others' rows
-    out = json.loads(OUT.read_text()) if OUT.exists() else {}
+    out = json.loads(benchdata.read_text(OUT)) if benchdata.exists(OUT) else {}
     if rows is not None:
         if args.stage == "search":  # the phases not rerun keep their rows
             rows = [r for r in out.get("search", []) if r["phase"] not in phases] + rows
         out[args.stage] = rows
         out.setdefault("commands", {})[args.stage] = cmd
-        write_text(OUT, json.dumps(out, indent=1) + "\n")
+        benchdata.write_text(OUT, json.dumps(out, indent=1) + "\n")
     write_text(PAGE, to_markdown(out))
 
 
