@@ -4,10 +4,10 @@
   python bench/postra.py agents     # the seed's agents post-RA and pre+post, vs LLVM
   python bench/postra.py search     # the search post-RA and pre+post, vs LLVM
   python bench/postra.py nvptx      # NVPTX: does another PTX order change ptxas's SASS?
-  python bench/postra.py markdown   # rewrite bench/postra.md from bench/postra.json
+  python bench/postra.py markdown   # rewrite bench/postra.md from bench/postra.json.xz
 
-Each stage records its rows in bench/postra.json (the other stages' rows are kept) and
-rewrites bench/postra.md. There is no AMD GPU here: every AMD figure is static, from the
+Each stage records its rows in bench/postra.json.xz (the other stages' rows are kept) and
+rewrites bench/postra.md (xz: bench/README.md, "What is kept"). There is no AMD GPU here: every AMD figure is static, from the
 assembly llc-19 writes (agentsched's StaticMetrics: VOPD pairs, s_delay_alu count and
 encoded delay, s_waitcnt count, s_nop count, code bytes, llvm-mca-19's cycles of the hottest
 loop; docs/postra.md defines them). Every compile goes through agentsched.compile_ir with
@@ -29,6 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "bench"))
+import benchdata  # noqa: E402
+
 import corpus  # noqa: E402
 from agentsched.agents import make_agent  # noqa: E402
 from agentsched.agents.heuristics import SEED_AGENTS  # noqa: E402
@@ -39,7 +42,41 @@ from agentsched.kernels.suite import SEED_SUITE  # noqa: E402
 from agentsched.llvm.compile import compile_ir, stock_asm  # noqa: E402
 from agentsched.targets import parse_target  # noqa: E402
 
-OUT = ROOT / "bench" / "postra.json"
+# What the tables below say, written from bench/postra.json's figures (rewrite it when they
+# change): the page's first section.
+FINDINGS = """## What the figures say (static only: no AMD GPU here)
+
+- **LLVM's post-RA order is hard to beat one pick at a time.** On gfx1100 every seed agent
+  has more `s_delay_alu` delay than LLVM's post-RA schedule on the geomean (pref_load +0.5%,
+  pref_salu +7%, min_pressure +38%, max_latency +50%, random +80%), and random picks lose a
+  third of the VOPD pairs (×0.66): LLVM's `PostGenericScheduler` plus the VOPD-pairing DAG
+  mutation already places pairable VALU ops side by side. Some agent beats LLVM on delay in
+  13 of 34 gfx1100 kernels, on VOPD pairs in 18, on llvm-mca cycles in 9 (gfx942: cycles in
+  16 of 40; s_waitcnt in 26 and 32).
+- **The post-RA search (beam, 24 compiles) finds small gains**: `delay` −2 to −13 encoded
+  units (gemm8x8 226 → 213, −5.8%, at +0.3% llvm-mca cycles), gfx942 `cycles` 1–2 cycles
+  per iteration (≤0.4%). Searching for `vopd` adds pairs (fa_decode 200 → 221, gemm8x8
+  330 → 345) but with more delay (1543 → 1660, 226 → 539) and, on fa_decode, +9.6% cycles.
+- **Pre+post together moves far more**, because the pre-RA order decides which independent
+  operations are adjacent and which registers they get: on gfx1100 fa_decode_wpe1 VOPD
+  221 → 392, delay 1654 → 549, s_waitcnt 261 → 176 and llvm-mca −32% (198 → 256 VGPRs, the
+  same 5 waves); fa_decode VOPD 200 → 346 and delay −30% but llvm-mca +75%; gemm8x8 delay
+  −38% but occupancy 12 → 10 waves. On gfx942 fa_decode llvm-mca −29% (5078 → 3597, 233 → 208
+  VGPRs). The heuristics pre+post show the same tension (pref_load: VOPD ×1.37, delay ×0.57,
+  llvm-mca ×1.25).
+- **The static figures disagree with each other**: more pairs and less encoded delay came
+  with more llvm-mca cycles in three of the four gfx1100 kernels searched pre+post. Which
+  one predicts time on RDNA3, the figure the seed's argument rests on (VOPD dual issue and
+  `s_delay_alu` stalls), cannot be settled without an RDNA3 GPU; none was available, and
+  llvm-mca's model is blind to memory latency and occupancy.
+- **NVPTX**: llc-19 has no post-RA scheduler for it (below). A different PTX order usually
+  changes what ptxas 13 makes: of 466 orders differing from LLVM's, 89 (19%) gave
+  byte-identical SASS, 163 (35%) another register count, and none the same instructions
+  merely reordered. ptxas does not canonicalise the PTX order away.
+
+"""
+
+OUT = ROOT / "bench" / "postra.json.xz"  # xz: bench/README.md, "What is kept"
 PAGE = ROOT / "bench" / "postra.md"
 IDENTITY_TARGETS = ("gfx1100", "gfx90a", "gfx942")
 TARGETS = ("gfx1100", "gfx942")
@@ -122,10 +159,11 @@ def stage_agents(corpus_too: bool = True) -> list[dict]:
     return rows
 
 
-def stage_search(budget: int, workers: int) -> list[dict]:
+def stage_search(budget: int, workers: int, method: str,
+                 phases: tuple[str, ...] = ("post", "both")) -> list[dict]:
     from agentsched.searches.run import run_search
     rows = []
-    for phase in ("post", "both"):
+    for phase in phases:
         set_phase(phase)  # what `agentsched --phase` does: every compile of the search
         for target in TARGETS:
             for name in SEED_SUITE:
@@ -133,13 +171,14 @@ def stage_search(budget: int, workers: int) -> list[dict]:
                     t0 = time.time()
                     with tempfile.TemporaryDirectory() as d:
                         res = run_search(name, target, objective=objective, budget=budget,
-                                         workers=workers, method="evolve",
+                                         workers=workers, method=method,
                                          json_out=Path(d) / "s.json",
                                          decisions_out=Path(d) / "best.jsonl").to_dict()
                     pick = lambda e: {k: e["metrics"].get(k)  # noqa: E731
                                       for k in (*FIGURES, "vgpr", "occupancy", "spills")}
                     row = {"kernel": name, "target": target, "phase": phase,
-                           "objective": objective, "evaluations": res["evaluations"],
+                           "objective": objective, "method": method,
+                           "evaluations": res["evaluations"],
                            "default": pick(res["default"]), "best": pick(res["best"]),
                            "replay_matches": res["best"].get("replay_matches"),
                            "elapsed_s": round(time.time() - t0, 1)}
@@ -147,6 +186,10 @@ def stage_search(budget: int, workers: int) -> list[dict]:
                     print(json.dumps(row), flush=True)
     set_phase("pre")
     return rows
+
+
+def _words(code: bytes) -> list[bytes]:
+    return sorted(code[i:i + 16] for i in range(0, len(code), 16))
 
 
 def stage_nvptx(seeds: int = 3) -> list[dict]:
@@ -178,6 +221,8 @@ def stage_nvptx(seeds: int = 3) -> list[dict]:
                 row = {"kernel": name, "agent": agent, "seed": seed,
                        "changed": r.report["changed"], "ptx_differs": r.asm != llvm.asm,
                        "sass_identical": f.code == lf.code,
+                       # the same 16-byte instructions (encodings, control codes), reordered
+                       "sass_same_instructions": _words(f.code) == _words(lf.code),
                        "sass_instructions": [len(lf.code) // 16, len(f.code) // 16],
                        "registers": [lf.registers, f.registers],
                        "local_bytes": [lf.local_bytes, f.local_bytes]}
@@ -203,7 +248,9 @@ def to_markdown(out: dict) -> str:
          "wait counts; whether fewer delays and more pairs make a kernel faster needs an "
          "RDNA3 GPU, which nothing here measured. llvm-mca-19's cycles are LLVM's own "
          "scheduling model, blind to memory latency.\n\n",
-         f"Commands: `{out.get('commands', {})}`\n\n"]
+         "Commands (from the repository root, CPU only): " +
+         ", ".join(f"`{c}`" for c in out.get("commands", {}).values()) +
+         "; figures in [postra.json.xz](postra.json.xz).\n\n", FINDINGS]
     ident = out.get("identity", [])
     if ident:
         n = len(ident)
@@ -223,7 +270,9 @@ def to_markdown(out: dict) -> str:
                  f"the machine verifier (`-verify-machineinstrs`) in {ver}/{n} and its "
                  f"decision file replayed to the same bytes in {rep}/{n}; "
                  f"{sum(r['random_differs'] for r in ident)}/{n} random schedules differ "
-                 "from LLVM's. Post-RA decision points: "
+                 "from LLVM's (a verifier error fails the compile, which stops the stage). "
+                 "The suite's kernels are corpus kernels too: they appear twice. "
+                 "Post-RA decision points: "
                  f"{sum(r['post_points'] for r in ident)}, of which "
                  f"{sum(r['post_choices'] for r in ident)} with a choice.\n\n")
     ag = out.get("agents", [])
@@ -251,9 +300,28 @@ def to_markdown(out: dict) -> str:
                      f"{ratio('delay_alu_total')} | {ratio('waitcnts')} | "
                      f"{ratio('code_bytes')} | {ratio('est_cycles')} | {worse} |\n")
         L.append("\nRatios are of (figure + 1), so that kernels with none count as equal.\n\n")
+        # per target, post-RA: kernels where the best agent beats LLVM on a figure
+        better = {"vopd_pairs": +1, "delay_alu_total": -1, "waitcnts": -1, "est_cycles": -1}
+        for t in sorted({r["target"] for r in ag}):
+            post = [r for r in ag if r["target"] == t and r["phase"] == "post"]
+            names = sorted({r["kernel"] for r in post})
+            parts = []
+            for k, sign in better.items():
+                won = 0
+                for name in names:
+                    rs = [r for r in post if r["kernel"] == name]
+                    base = rs[0]["llvm"][k]
+                    if base is None:
+                        continue
+                    won += any(r["agent_figures"][k] is not None and
+                               sign * (r["agent_figures"][k] - base) > 0 for r in rs)
+                parts.append(f"{k} {won}")
+            L.append(f"- {t}, post-RA: kernels (of {len(names)}) where some agent beats LLVM: "
+                     f"{', '.join(parts)}.\n")
+        L.append("\n")
     se = out.get("search", [])
     if se:
-        L.append("## The search post-RA and pre+post (evolve) against LLVM\n\n")
+        L.append("## The search post-RA and pre+post against LLVM\n\n")
         L.append("Each cell: LLVM's schedule → the best found. Winners replay strictly "
                  "(`replay`).\n\n| target | phase | kernel | objective | VOPD | delay | "
                  "s_waitcnt | code B | mca cycles | VGPRs | waves | evals | replay |\n"
@@ -261,7 +329,8 @@ def to_markdown(out: dict) -> str:
         for r in se:
             d, b = r["default"], r["best"]
             c = lambda k, d=d, b=b: f"{d[k]} → {b[k]}"  # noqa: E731
-            L.append(f"| {r['target']} | {r['phase']} | {r['kernel']} | {r['objective']} | "
+            L.append(f"| {r['target']} | {r['phase']} | {r['kernel']} | "
+                     f"{r['objective']} ({r.get('method', 'evolve')}) | "
                      f"{c('vopd_pairs')} | {c('delay_alu_total')} | {c('waitcnts')} | "
                      f"{c('code_bytes')} | {c('est_cycles')} | {c('vgpr')} | "
                      f"{c('occupancy')} | {r['evaluations']} | {r['replay_matches']} |\n")
@@ -271,6 +340,7 @@ def to_markdown(out: dict) -> str:
         differs = [r for r in nv if r["ptx_differs"]]
         same = sum(r["sass_identical"] for r in differs)
         regs = sum(1 for r in differs if r["registers"][0] != r["registers"][1])
+        perm = sum(r["sass_same_instructions"] for r in differs)
         L.append("## NVPTX: llc-19 has no post-RA scheduler; does a PTX order matter to "
                  "ptxas?\n\n")
         L.append("llc-19 runs no register allocator and no post-RA machine scheduler for "
@@ -281,7 +351,9 @@ def to_markdown(out: dict) -> str:
                  f"over {len(kern)} kernels (the suite and the corpus' CUDA kernels, sm_90, "
                  f"ptxas 13) and {len(nv)} agent schedules, {len(differs)} PTX files differed "
                  f"from LLVM's; of those, ptxas made byte-identical kernel code (SASS) of "
-                 f"{same}, and a different register count for {regs}.\n\n")
+                 f"{same}, the same instructions in another order (not byte-identical) for "
+                 f"{perm - same}, and a "
+                 f"different register count for {regs}.\n\n")
         L.append("| kernel | schedules with other PTX | identical SASS | other registers | "
                  "SASS instructions (LLVM → range) |\n|---|---|---|---|---|\n")
         for k in sorted(kern):
@@ -304,6 +376,9 @@ def main():
     ap.add_argument("stage", choices=("identity", "agents", "search", "nvptx", "markdown"))
     ap.add_argument("--budget", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--method", default="beam", help="search: beam or evolve")
+    ap.add_argument("--phases", default="post,both",
+                    help="search: the phases to (re)run; the other phases' rows are kept")
     ap.add_argument("--suite-only", action="store_true", help="agents: the suite kernels only")
     args = ap.parse_args()
     cmd = "python bench/postra.py " + " ".join(sys.argv[1:])
@@ -313,15 +388,18 @@ def main():
     elif args.stage == "agents":
         rows = stage_agents(not args.suite_only)
     elif args.stage == "search":
-        rows = stage_search(args.budget, args.workers)
+        phases = tuple(args.phases.split(","))
+        rows = stage_search(args.budget, args.workers, args.method, phases)
     elif args.stage == "nvptx":
         rows = stage_nvptx()
     # read now, not at the start: stages may run side by side, each keeps the others' rows
-    out = json.loads(OUT.read_text()) if OUT.exists() else {}
+    out = json.loads(benchdata.read_text(OUT)) if benchdata.exists(OUT) else {}
     if rows is not None:
+        if args.stage == "search":  # the phases not rerun keep their rows
+            rows = [r for r in out.get("search", []) if r["phase"] not in phases] + rows
         out[args.stage] = rows
         out.setdefault("commands", {})[args.stage] = cmd
-        write_text(OUT, json.dumps(out, indent=1) + "\n")
+        benchdata.write_text(OUT, json.dumps(out, indent=1) + "\n")
     write_text(PAGE, to_markdown(out))
 
 

@@ -250,3 +250,9 @@ def test_cli_phase_option_and_json(tmp_path):
         assert isinstance(row[k], int), k
     bad = cli("--phase", "late", "compile", str(ir), "-t", "gfx1100")
     assert bad.returncode == 2 and "--phase" in bad.stderr
+
+
+def test_the_db_is_pre_ra_only(tmp_path):
+    ir, t = ir_for(DATA / "gemm_tile.cu", "gfx1100")
+    with pytest.raises(ValueError, match="pre-RA schedules only: no --db with --phase post"):
+        compile_ir(ir, t, phase="post", db=tmp_path / "none.db")

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core.files import staged_output
+from ..core.phase import current_phase
 from ..core.protocol import Decision, check_decisions, write_decisions
 from ..core.scheduledb import active_db, check_db
 from ..targets import Target, parse_target
 from ..tools.programs import run
 from .ir import ir_entry, ir_kernels
-from .llc import llc_command, read_report, remove_orphan_temps
+from .llc import check_db_phase, llc_command, read_report, remove_orphan_temps
 from .result import CompileResult
 from .session import LiveSession, run_live
 
@@ -46,6 +47,7 @@ def compile_ir(ir: Path, target: str | Target, *, agent: Any = None,
     t = parse_target(target)
     ir = Path(ir)
     db = Path(db) if db is not None else active_db()
+    check_db_phase(current_phase(phase), db is not None or region_hashes)
     if db is not None:
         check_db(db)  # one clear error before llc sees the file
     if agent is not None:

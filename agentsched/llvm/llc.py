@@ -18,6 +18,13 @@ from ..tools.programs import find_tool, path_arg
 from .ir import recorded_llc_flags
 
 
+def check_db_phase(phase: str, with_db: bool) -> None:
+    """The tuned-schedule db's rows are keyed by pre-RA region hashes: refused post-RA."""
+    if with_db and phase != "pre":
+        raise ValueError(f"the tuned-schedule db holds pre-RA schedules only: no --db with "
+                         f"--phase {phase} (docs/postra.md)")
+
+
 def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None = None,
                 decisions: Path | None = None, state_log: Path | None = None,
                 channel: str | None = None, policy: Path | None = None,
@@ -32,6 +39,7 @@ def llc_command(ir: Path, target: Target, asm_out: Path, *, report: Path | None 
         phase = current_phase(phase)  # the scheduler(s) hooked: docs/postra.md
         if phase != "pre":
             cmd.append(f"-agent-sched-phase={phase}")
+            check_db_phase(phase, db is not None or region_hashes)
         if function:
             cmd.append(f"-agent-sched-function={function}")
         if base != "target":

@@ -315,6 +315,8 @@ public:
       : Next(std::move(N)), File(std::move(F)) {}
 
   Pick decide(const Snapshot &S) override {
+    if (S.H.Post) // its rows are pre-RA schedules (region hashes of virtual-register code)
+      return Next ? Next->decide(S) : S.Llvm;
     RegionState &R = region(S);
     if (R.Entry && !R.Stale) {
       if (Next && Next->covered(S)) // a decision file's pick for this point is set aside

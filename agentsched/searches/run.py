@@ -16,6 +16,7 @@ from ..core.files import read_text, together, write_text
 from ..core.hashing import digest, sha256_hex
 from ..core.interrupts import Interrupted
 from ..core.paths import data_dir
+from ..core.phase import current_phase
 from ..core.protocol import Decision, decisions_text, write_decisions
 from ..kernels.ref import BuildOptions, KernelRef, resolve_kernel
 from ..llvm.compile import compile_ir
@@ -288,7 +289,9 @@ def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weight
     timing = ""
     if o.objective == "time":
         timing = timer.identity() if hasattr(timer, "identity") else repr(time_fn or timer)
-    return digest(ir.read_bytes(), t.name, o.objective, o.method, o.base,
+    phase = current_phase()  # a post-RA search is another search (pre-RA keys unchanged)
+    base = o.base if phase == "pre" else f"{o.base}+{phase}"
+    return digest(ir.read_bytes(), t.name, o.objective, o.method, base,
                   f"seed {o.seed} width {o.width} population {o.population}",
                   json.dumps(init_weights), o.agent or "",
                   " ".join(portfolio_policy(p).fingerprint() for p in o.portfolio),

@@ -86,6 +86,10 @@ class KernelInfo:
         args = self.ref.cli_args() if self.ref is not None else []
         kernel = shlex.join(["--kernel", *args]) if args else f"--kernel {self.label}"
         return f"agentsched report {kernel} --target {target} {extra}"
+# After register allocation (docs/postra.md): shown where the rows have them (AMDGPU rows of
+# metrics v6 and later)
+POSTRA_COLUMNS = [("vopd_pairs", "VOPD pairs"), ("delay_alu_total", "s_delay_alu delay"),
+                  ("waitcnts", "s_waitcnt"), ("code_bytes", "code B")]
 TIME_COLUMNS = [("time_us", "time µs"), ("time_ci_us", "95% CI µs"), ("speedup", "speedup")]
 SEED_COLUMNS = [("seed_decisions", "seed: decision points"), ("seed_vgpr", "seed: VGPRs"),
                 ("seed_time", "seed: time vs default")]
@@ -178,6 +182,8 @@ def experiment_tables(rows: list[dict], kernels: dict[str, KernelInfo]) -> list[
             trows = [r for r in krows if r["target"] == target]
             seed = [_seed_cells(seed_name, target, r) if seed_name else {} for r in trows]
             cols = columns_for(family_of(target)) + (TIME_COLUMNS if timed else [])
+            cols = cols + [c for c in POSTRA_COLUMNS
+                           if any(r.get(c[0]) is not None for r in trows)]
             if any(any(v is not None for v in s.values()) for s in seed):
                 cols = cols + SEED_COLUMNS
             if any(r.get("schedule_why") or str(r.get("schedule", "")).startswith(
