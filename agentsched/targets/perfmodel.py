@@ -17,9 +17,9 @@ that it can be used on kernels it has not seen.
 
 **The model** is three ensembles of regression trees (gradient boosting, trained with
 LightGBM by bench/perfmodel/train.py): the mean of log(speedup), and its 10% and 90%
-quantiles; the quantiles' half-widths are scaled by a factor fitted so that 80% of the
-held-out families' records fall inside (leave-one-family-out), since a kernel of a new family
-is what the model meets in use. The file is plain JSON (trees as arrays, evaluated here with
+quantiles. The interval is the mean plus or minus the quantiles' half-width (at least
+`floor`), scaled by a factor fitted so that 80% of the held-out families' points fall inside
+(leave-one-family-out), since a kernel of a new family is what the model meets in use. The file is plain JSON (trees as arrays, evaluated here with
 numpy: no pickle, no LightGBM needed to predict), with the features it reads, the sha256 of its
 training data and the ptxas release that data was assembled with.
 """
@@ -224,7 +224,8 @@ class PerfModel:
     mean: Trees
     lo: Trees
     hi: Trees
-    scale: float = 1.0  # the quantiles' half-widths are multiplied by this
+    scale: float = 1.0  # the quantiles' half-width is multiplied by this
+    floor: float = 0.002  # the smallest half-width (log): the timings' own repeatability
     meta: dict = field(default_factory=dict)
     sha256: str = ""  # of the file's text: the model's identity in caches
 
@@ -232,9 +233,8 @@ class PerfModel:
         """log(speedup): the mean and the interval, for pair feature rows in self.features'
         order."""
         m, lo, hi = self.mean.predict(x), self.lo.predict(x), self.hi.predict(x)
-        lo = m - self.scale * np.maximum(m - lo, 0.0)
-        hi = m + self.scale * np.maximum(hi - m, 0.0)
-        return m, lo, hi
+        half = self.scale * np.maximum((hi - lo) / 2, self.floor)
+        return m, m - half, m + half
 
     def predict_pairs(self, variants: Sequence[dict], default: dict) -> list[Prediction]:
         """Predictions for sass.features() dicts of variants against LLVM's default's."""
@@ -256,7 +256,7 @@ class PerfModel:
 
     def to_json(self) -> dict:
         return {"format": FORMAT, **self.meta, "features": list(self.features),
-                "interval_scale": self.scale, "mean": self.mean.to_json(),
+                "interval_scale": self.scale, "interval_floor": self.floor, "mean": self.mean.to_json(),
                 "lo": self.lo.to_json(), "hi": self.hi.to_json()}
 
     def write(self, path: str | Path) -> None:
@@ -293,9 +293,11 @@ def from_json(d: dict, where: str = "model", sha256: str = "") -> PerfModel:
     trees = {k: Trees.from_json(d.get(k) or {}, len(feats), f"{where}: {k}")
              for k in ("mean", "lo", "hi")}
     meta = {k: v for k, v in d.items()
-            if k not in ("format", "features", "interval_scale", "mean", "lo", "hi")}
+            if k not in ("format", "features", "interval_scale", "interval_floor", "mean",
+                         "lo", "hi")}
     return PerfModel(feats, trees["mean"], trees["lo"], trees["hi"],
-                     float(d.get("interval_scale", 1.0)), meta, sha256)
+                     float(d.get("interval_scale", 1.0)), float(d.get("interval_floor", 0.002)),
+                     meta, sha256)
 
 
 def load(path: str | Path | None = None) -> PerfModel:
