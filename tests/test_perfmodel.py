@@ -208,7 +208,7 @@ def test_search_with_the_predicted_objective_needs_no_gpu(tmp_path):
     out = run_search("gemm8x8", "sm_90", objective="predicted", budget=6, workers=1,
                      method="evolve", population=3, json_out=tmp_path / "s.json").to_dict()
     assert out["objective"] == "predicted" and out["evaluations"] >= 1
-    assert out["timing"] is None  # nothing was timed
+    assert out.get("timing") is None  # nothing was timed
     best, pred = out["best"], out["best"]["predicted"]
     assert pred["lo"] <= pred["speedup"] <= pred["hi"]
     # the winner's cost is its predicted time ratio; LLVM's default is exactly 1

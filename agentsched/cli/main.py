@@ -334,7 +334,8 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
         if agent or fallback:
             raise UsageError("--select chooses among LLVM's, the policy's and --decisions' "
                              "schedules: no --agent or --fallback")
-        return compile_selected(source, target, output, decisions, json_out, fmt,
+        return compile_selected(_outputs(output, json_out), source, target, output,
+                                decisions, json_out, _format(fmt),
                                 _build(entry, include, define, std, fast_math, clang_flag,
                                        block, lang, dynamic_shared))
     say = _outputs(output, json_out, save_decisions, state_log)

@@ -14,10 +14,10 @@ from .. import api
 from ..api import BuildOptions
 
 
-def compile_selected(source: str, target: str, output: Path, decisions: Optional[Path],
-                     json_out: Optional[Path], fmt: str, build: BuildOptions) -> None:
-    from .main import _outputs
-    say = _outputs(output, json_out)
+def compile_selected(say: Console, source: str, target: str, output: Path,
+                     decisions: Optional[Path], json_out: Optional[Path], fmt: str,
+                     build: BuildOptions) -> None:
+    """say: the console for messages (main's _outputs(), which also checked the outputs)."""
     if fmt != "table":
         say = Console(stderr=True)
     kref = api.kernel(source, build=build)

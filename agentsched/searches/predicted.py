@@ -227,7 +227,9 @@ def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path
     results = {"llvm": (compile_ir(ir, t, base=base), "LLVM's default schedule")}
     pol = policy if policy is not None else _shipped_policy(t)
     if pol is not None:
-        results["policy"] = (compile_ir(ir, t, policy=Path(pol), base=base), f"policy {pol}")
+        shown = f"the shipped policy policies/{Path(pol).name}" if policy is None else \
+            f"policy {pol}"
+        results["policy"] = (compile_ir(ir, t, policy=Path(pol), base=base), shown)
     if decisions is not None:
         results["tuned"] = (compile_ir(ir, t, decisions=decisions, base=base),
                             f"decisions {decisions}" if isinstance(decisions, (str, Path))

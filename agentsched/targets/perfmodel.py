@@ -150,7 +150,8 @@ class Trees:
                     raise PerfModelError(f"{where}: tree {j} is malformed")
                 for k, a in arrs.items():
                     parts[k].append(a)
-            return cls(**parts, bias=float(d.get("bias", 0.0)))
+            return cls(parts["feature"], parts["threshold"], parts["left"], parts["right"],
+                       parts["default_left"], parts["leaf"], float(d.get("bias", 0.0)))
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, PerfModelError):
                 raise
@@ -196,7 +197,8 @@ def trees_from_lightgbm(dump: dict) -> Trees:
         parts["right"].append(np.asarray(hi, dtype=np.int64))
         parts["default_left"].append(np.asarray(dl, dtype=bool))
         parts["leaf"].append(np.asarray(leaves, dtype=np.float64))
-    return Trees(**parts)
+    return Trees(parts["feature"], parts["threshold"], parts["left"], parts["right"],
+                 parts["default_left"], parts["leaf"])
 
 
 # ------------------------------------------------------------------ the model
