@@ -3,6 +3,7 @@ H200 timings of bench/perfmodel (variants.csv.xz, features.csv.xz; dataset.py ma
 
     python bench/perfmodel/train.py          # MODEL.md, model_metrics.json,
                                              # policies/perfmodel_sm_90.json
+    python bench/perfmodel/train.py variants # other models tried: model_variants.json
 
 Each point is one distinct cubin of a kernel: its speedup over LLVM's default of the same
 kernel (the geometric mean over the runs that timed it) against the pair features of
@@ -329,6 +330,54 @@ def main() -> int:
     return 0
 
 
+def variants() -> int:
+    """Other choices of model, targets and features, leave-one-family-out (the mean model
+    only): bench/perfmodel/model_variants.json, a table in MODEL.md."""
+    import lightgbm as lgb
+    points, feats, default, _ = load()
+    train = [p for p in points if not excluded(p["kernel"], p["family"])]
+    x_all = matrix(train, feats, default)
+    y = np.array([p["y"] for p in train])
+    fam = np.array([p["family"] for p in train])
+    kern = np.array([p["kernel"] for p in train])
+    names = list(perfmodel.PAIR_FEATURES)
+    n_of = {k: int((kern == k).sum()) for k in set(kern)}
+    balanced = np.array([1.0 / n_of[k] for k in kern])
+    z = y.copy()
+    for k in set(kern):
+        i = kern == k
+        z[i] = (y[i] - y[i].mean()) / (y[i].std() or 1.0)
+    small = {"num_leaves": 4, "min_data_in_leaf": 60, "feature_fraction": 0.3}
+    loop = [c for c in names if c[2:].startswith("l_") or c[2:] in (
+        "registers", "local_bytes", "shared_bytes", "occ_warps")]
+    runs = [("shipped: all pair features, L2 on log(speedup)", {}),
+            ("each kernel weighted equally", {"w": balanced}),
+            ("small trees (4 leaves, 60 per leaf, 30% of features)", {"p": small, "r": 200}),
+            ("small trees, kernels weighted equally", {"p": small, "r": 200, "w": balanced}),
+            ("hot loop and resources only", {"cols": loop}),
+            ("log ratios (r_*) only", {"cols": [c for c in names if c.startswith("r_")]}),
+            ("target z-scored within kernel", {"y": z}),
+            ("target z-scored, small trees", {"y": z, "p": small, "r": 200})]
+    out = []
+    for label, o in runs:
+        cols = [names.index(c) for c in o.get("cols", names)]
+        x, yy, w = x_all[:, cols], o.get("y", y), o.get("w")
+        pred = np.zeros(len(y))
+        for f in sorted(set(fam)):
+            te = fam == f
+            b = lgb.train(dict(PARAMS, objective="regression", **o.get("p", {})),
+                          lgb.Dataset(x[~te], yy[~te], weight=None if w is None else w[~te]),
+                          o.get("r", ROUNDS))
+            pred[te] = b.predict(x[te])
+        s = summary(kernel_scores(train, pred))
+        kept = [r["kept"] for r in screening(train, pred, SCREEN_FRACTION)
+                if r["kept"] is not None]
+        out.append({"variant": label, **s, "screen_kept_mean": round(float(np.mean(kept)), 3)})
+        print(out[-1], flush=True)
+    (HERE / "model_variants.json").write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
 def _f(v, nd=2, plus=True) -> str:
     if v is None:
         return ""
@@ -403,6 +452,18 @@ def write_md(m: dict) -> None:
                  f"{acc} | {b['regret_median']:.2%} |")
     L += ["", "Largest gain (shipped model): " + ", ".join(
         f"`{n}`" for n, _ in m["importance_gain"][:10]) + ".", ""]
+    vpath = HERE / "model_variants.json"
+    if vpath.exists():
+        L += ["## Other models tried (`python bench/perfmodel/train.py variants`)", "",
+              "Leave one family out, the mean model only; none is better than the shipped "
+              "one by enough to matter.", "",
+              "| variant | Spearman mean | median | sign accuracy | regret median | "
+              "screening keeps |", "|---|---|---|---|---|---|"]
+        for r in json.loads(vpath.read_text()):
+            L.append(f"| {r['variant']} | {_f(r['spearman_mean'])} | "
+                     f"{_f(r['spearman_median'])} | {r['sign_accuracy']:.1%} | "
+                     f"{r['regret_median']:.2%} | {r['screen_kept_mean']} |")
+        L.append("")
     L += ["## Issue 22's kernels (never trained on): the shipped model, unchanged", "",
           "| kernel | family | measured | predicted | interval |", "|---|---|---|---|---|"]
     for r in m["held_out_issue22"]:
@@ -412,4 +473,4 @@ def write_md(m: dict) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(variants() if sys.argv[1:2] == ["variants"] else main())
