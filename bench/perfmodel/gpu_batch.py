@@ -38,10 +38,8 @@ SIGMAS = (0.5, 1.0, 2.0)
 def policies(n: int) -> list[Path]:
     base = json.loads((ROOT / "policies" / "sm_90.json").read_text())
     OUT.mkdir(parents=True, exist_ok=True)
-    out = []
-    shipped = OUT / "shipped.json"
-    shipped.write_text(json.dumps(base, indent=1) + "\n")
-    out.append(shipped)
+    (OUT / "shipped.json").unlink(missing_ok=True)
+    out = [ROOT / "policies" / "sm_90.json"]  # the shipped policy, named "shipped"
     trained = HERE / "policy_predicted_sm_90.json"
     if trained.is_file():
         p = OUT / "predicted.json"
@@ -64,7 +62,8 @@ def policies(n: int) -> list[Path]:
 
 
 def commands(paths: list[Path]) -> str:
-    pol = " ".join(f"--policy {p.stem}={p.relative_to(ROOT)}" for p in paths)
+    pol = " ".join(f"--policy {'shipped' if p.stem == 'sm_90' else p.stem}="
+                   f"{p.relative_to(ROOT)}" for p in paths)
     ks = " ".join(KERNELS)
     return "\n".join([
         "# here (LLVM): PTX of every kernel x policy, into .devcarry/corpus/",
