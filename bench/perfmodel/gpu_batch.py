@@ -40,11 +40,9 @@ def policies(n: int) -> list[Path]:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "shipped.json").unlink(missing_ok=True)
     out = [ROOT / "policies" / "sm_90.json"]  # the shipped policy, named "shipped"
-    trained = HERE / "policy_predicted_sm_90.json"
+    trained = HERE / "policy_predicted_sm_90.json"  # named "predicted"
     if trained.is_file():
-        p = OUT / "predicted.json"
-        p.write_text(trained.read_text())
-        out.append(p)
+        out.append(trained)
     w = np.asarray(base["model"]["weights"], dtype=float)
     scale = float(np.mean(np.abs(w))) or 1.0
     for i in range(n):
@@ -62,8 +60,9 @@ def policies(n: int) -> list[Path]:
 
 
 def commands(paths: list[Path]) -> str:
-    pol = " ".join(f"--policy {'shipped' if p.stem == 'sm_90' else p.stem}="
-                   f"{p.relative_to(ROOT)}" for p in paths)
+    named = {"sm_90": "shipped", "policy_predicted_sm_90": "predicted"}
+    pol = " ".join(f"--policy {named.get(p.stem, p.stem)}={p.relative_to(ROOT)}"
+                   for p in paths)
     ks = " ".join(KERNELS)
     return "\n".join([
         "# here (LLVM): PTX of every kernel x policy, into .devcarry/corpus/",

@@ -280,6 +280,7 @@ def corpus_runs() -> list[Timed]:
         pols = {f.stem: _load(f) for f in
                 sorted((ROOT / "bench" / "perfmodel" / "batch_policies").glob("*.json"))}
         pols["shipped"] = _load(ROOT / "policies" / "sm_90.json")
+        pols["predicted"] = _load(ROOT / "bench" / "perfmodel" / "policy_predicted_sm_90.json")
         for r in _load(p)["kernels"]:
             out += _corpus_row(p, "perfmodel batch", r, pols)
     p = H200 / "policy_guarded" / "eval.json"
