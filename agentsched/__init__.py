@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 _API = {
     **{name: "agentsched.api" for name in (
         "compile", "experiment", "search", "train", "time", "bundle", "decide", "report", "reproduce",
-        "show", "kernel", "emit_ir", "merge_timings", "agent_names", "Decided")},
+        "show", "kernel", "emit_ir", "merge_timings", "agent_names", "Decided", "select")},
     "LiveSession": "agentsched.llvm.session",
     "CompileResult": "agentsched.llvm.result",
     "SearchReport": "agentsched.searches.run",

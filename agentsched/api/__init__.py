@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # imported where they are used: `import agentsched` stays lig
     from ..searches.run import ModuleSearch, SearchReport
 
 __all__ = ["OBJECTIVES", "OBJECTIVE_HELP", "TRAIN_OBJECTIVE_HELP", "SEED_AGENTS", "BuildOptions", "CompileResult",
-           "Decided", "SearchOptions", "TrainOptions", "tune", "agent_names", "kernel_names", "kernels_of", "bundle", "compile", "decide", "emit_ir", "experiment",
+           "Decided", "SearchOptions", "TrainOptions", "tune", "select", "agent_names", "kernel_names", "kernels_of", "bundle", "compile", "decide", "emit_ir", "experiment",
            "kernel", "launch_threads", "merge_timings", "plugin_path", "report", "reproduce",
            "search", "show", "time", "train", "write_decisions"]
 
@@ -139,6 +139,30 @@ def compile(source: Kernel, target: str | Target, *, entry: str | None = None,
     if measure and result.metrics is None:
         result.measure(launch_of(k))
     return result
+
+
+def select(source: Kernel, target: str | Target = "sm_90", *,
+           decisions: Sequence[Decision] | str | Path | None = None,
+           policy: str | Path | None = None, model: str | Path | None = None,
+           gpu: str = "auto", output: str | Path | None = None,
+           build: BuildOptions | None = None) -> tuple[CompileResult, dict]:
+    """Per kernel, LLVM's schedule, the policy's (default policies/<target>.json) or a tuned
+    one (`decisions`), chosen by the static performance model (docs/perfmodel.md): another
+    than LLVM's only when the model is sure (its interval above 1), else, with gpu='auto'
+    and a GPU here, a short interleaved GPU check with the reference check; else LLVM's.
+    Returns the chosen CompileResult (written to `output`) and the selection as a dict."""
+    from ..searches.predicted import select_schedule
+    t = parse_target(target)
+    k = _kernel(source, None, build)
+    result, sel = select_schedule(k, t, decisions=decisions,
+                                  policy=Path(policy) if policy is not None else None,
+                                  model_path=Path(model) if model is not None else None,
+                                  gpu=gpu)
+    if output is not None:
+        result.write(output)
+    if result.metrics is None:
+        result.measure(launch_of(k))
+    return result, sel.as_dict()
 
 
 def _fallback(result: CompileResult, ir: Path, t: Target, base: str, launch: Any

@@ -341,10 +341,23 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                     False, "--fallback", help="Keep LLVM's schedule when the agent's kernel has "
                                               "lower occupancy, more spills or (occupancy "
                                               "unknown) more registers"),
+                select: bool = typer.Option(
+                    False, "--select", help="sm_90: LLVM's schedule, the shipped policy or "
+                                            "--decisions' (tuned), chosen by the performance "
+                                            "model (docs/perfmodel.md)"),
                 fmt: str = FormatOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     if agent and decisions:
         raise UsageError("give --agent or --decisions, not both")
+    if select:
+        from .perfmodel import compile_selected
+        if agent or fallback:
+            raise UsageError("--select chooses among LLVM's, the policy's and --decisions' "
+                             "schedules: no --agent or --fallback")
+        return compile_selected(_outputs(output, json_out), source, target, output,
+                                decisions, json_out, _format(fmt),
+                                _build(entry, include, define, std, fast_math, clang_flag,
+                                       block, lang, dynamic_shared))
     say = _outputs(output, json_out, save_decisions, state_log)
     if _format(fmt) != "table":
         say = err  # standard output holds the data
@@ -746,6 +759,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            confirm_rounds: int = typer.Option(31, "--confirm-rounds", min=1,
                                               help="time: rounds of the confirmation run"),
            runtime: str = typer.Option("auto", "--runtime", help="time: auto, cuda or hip"),
+           screen: Optional[float] = typer.Option(
+               None, "--screen", help="time, sm_90: GPU-time only the performance model's "
+                                      "best fraction of each batch (e.g. 0.2)"),
            init_from: Optional[List[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
                                          "(repeatable; beam refines the first)"),
@@ -771,6 +787,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
+            screen=screen,
             portfolio=tuple(portfolio or ()), db=db,
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,

@@ -193,7 +193,7 @@ class Evaluator:
                                  "or a time_fn(decisions) -> float")
         # timer: measures whole batches of modules against LLVM's default (timer.suffix,
         # timer.measure(list of module bytes) -> time ratios); time_fn: one schedule at a time.
-        self.timer = timer if objective == "time" else None
+        self.timer = timer if objective in ("time", "predicted") else None
         # The keep_top best distinct schedules seen (cost, order, policy, rollout): finalists
         # for a confirmation run when costs are noisy measurements.
         self.keep_top, self.top = keep_top, []
@@ -269,7 +269,7 @@ class Evaluator:
             for r, ratio in zip(outs, ratios):
                 r.module_sha = sha256_hex(r.module)
                 r.time_ratio, r.module = ratio, b""  # modules are re-made on replay
-                r.cost = cost_of(r.metrics, "time", ratio)
+                r.cost = cost_of(r.metrics, self.objective, ratio)
         else:
             for r in outs:
                 r.cost = self._cost(r.metrics, r.decisions)
@@ -293,7 +293,8 @@ class Evaluator:
             raise ObjectiveError("a batch timer measures rollouts; evaluate_many() needs a "
                                  "time_fn for objective 'time'")
         calls = [((str(self.ir), self.target.name, list(d)),
-                  {"objective": "vgpr" if self.objective == "time" else self.objective,
+                  {"objective": "vgpr" if self.objective in ("time", "predicted")
+                   else self.objective,
                    "base": self.base, "launch": self.launch}) for d in decision_lists]
         outs = self._map(evaluate, calls)
         for r, d in zip(outs, decision_lists):

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..targets import Target
 
-OBJECTIVES = ("vgpr", "occupancy", "spills", "cycles", "time",
+OBJECTIVES = ("vgpr", "occupancy", "spills", "cycles", "time", "predicted",
               # what the order after register allocation shows (docs/postra.md; AMDGPU)
               "vopd", "delay", "waitcnt", "size")
 OBJECTIVE_HELP = {
@@ -56,6 +56,9 @@ def check_measurable(objective: str, target: Target) -> None:
     """Refuse, before any compile, an objective this target cannot measure (a search would
     otherwise rank every schedule by a missing figure, i.e. by the next one, silently)."""
     check_objective(objective)
+    if objective == "predicted" and target.name not in ("sm_90", "sm_90a"):
+        raise ObjectiveError(f"objective 'predicted' cannot be measured on {target.name}: "
+                             "the performance model predicts sm_90 kernels (docs/perfmodel.md)")
     metric = OBJECTIVE_METRIC.get(objective)
     why = target.unmeasurable(metric) if metric else None
     if why:
@@ -108,6 +111,9 @@ def cost_of(metrics: dict, objective: str, time_value: float | None = None) -> t
         return (waits, delay, cyc)
     if objective == "size":
         return (_num(metrics.get("code_bytes")), cyc)
+    if time_value is None and objective == "predicted":
+        raise ObjectiveError("objective 'predicted' needs the model's predicted time ratio "
+                             "(searches.predicted.PredictedTimer); none was given")
     if time_value is None:
         raise ObjectiveError("objective 'time' needs a time_fn(decisions) -> float "
                              "(e.g. a runtime benchmark); none was given")

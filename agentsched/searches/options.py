@@ -46,6 +46,7 @@ class SearchOptions:
     journal: bool = True  # keep every evaluation; a stopped search resumes from it
     fresh: bool = False  # forget what an earlier run of the same search journaled
     db: Path | None = None  # a confirmed winner goes into this tuned-schedule db (docs/db.md)
+    screen: float | None = None  # time: GPU-time only the perf model's best fraction per batch
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")
@@ -74,6 +75,9 @@ class SearchOptions:
                 load_policy(spec[len("policy:"):])  # a bad file fails now (PolicyError)
             else:
                 agent_class(spec)
+        if self.screen is not None and (self.objective != "time" or not 0 < self.screen <= 1):
+            raise ValueError(f"search screen must be a fraction in (0, 1] with objective "
+                             f"'time', got {self.screen!r} with {self.objective!r}")
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"search seconds must be > 0, got {self.seconds!r}")
         if self.ray is None:

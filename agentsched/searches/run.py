@@ -136,12 +136,20 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     check_default_measured(objective, t, measure(llvm.asm, t, launch, llvm.entry), llvm.report,
                            kref.name)
     own_timer = False
-    if objective != "time":
+    if objective == "predicted":  # the model stands where the GPU timer would (no GPU)
+        from .predicted import PredictedTimer
+        timer = PredictedTimer(t, replay_module(ir, t, base, ".cubin"), llvm.entry)
+        own_timer = True
+    elif objective != "time":
         timer = None
     elif time_fn is None and timer is None:
         timer = _gpu_timer(kref, ir, t, base, o.runtime, o.time_rounds, o.time_reps, seed,
                            o.gpus, ray_address)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
+        if o.screen is not None:  # time only the model's best fraction of each batch
+            from .predicted import PredictedTimer, ScreenedTimer
+            timer = ScreenedTimer(timer, PredictedTimer(t, timer.default_module, llvm.entry),
+                                  o.screen)
     journal = Journal(_journal_key(o, ir, t, launch, init_weights, timer, time_fn),
                       fresh=o.fresh) if o.journal else None
     if journal is not None and journal.resumed and progress:
@@ -150,7 +158,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
     ev, failed, stopped = None, True, None
     try:
         ev = Evaluator(ir, t, objective, workers=workers, ray_address=ray_address, base=base,
-                       time_fn=time_fn, timer=timer, keep_top=finalists if timer else 0,
+                       time_fn=time_fn, timer=timer,
+                       keep_top=finalists if timer and objective == "time" else 0,
                        seed=seed, max_tasks=budget, launch=launch, journal=journal,
                        deadline=deadline)
         if method == "beam":
@@ -170,7 +179,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                                 init=init_weights, portfolio=portfolio, progress=progress)
         backend = ev.backend
         timing = None
-        if timer is not None:
+        if timer is not None and objective == "time":
             baselines, notes = _baselines(kref, t, time_fn)
             timing = _confirm(timer, ev, res, ir, t, base, o.confirm_rounds,
                               o.confirm_reps, baselines)
@@ -234,6 +243,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                        "ir_file": str(o.ir_file) if o.ir_file is not None else None})
     report.stopped = None if stopped is None else str(stopped)
     report.resumed = journal.reused if journal is not None else 0
+    if objective == "predicted" and timer is not None:  # the winner's interval, not only 1/ratio
+        report.best["predicted"] = timer.prediction_of(getattr(res.best, "module_sha", ""))
     if timing is not None:
         report.timing = timing
         report.improved = timing["improved"]
@@ -287,7 +298,7 @@ def _journal_key(o: SearchOptions, ir: Path, t: Target, launch: Any, init_weight
     time limit: a longer run continues a shorter one)."""
     from ..llvm.metrics import measurement_identity
     timing = ""
-    if o.objective == "time":
+    if o.objective in ("time", "predicted"):
         timing = timer.identity() if hasattr(timer, "identity") else repr(time_fn or timer)
     phase = current_phase()  # a post-RA search is another search (pre-RA keys unchanged)
     base = o.base if phase == "pre" else f"{o.base}+{phase}"

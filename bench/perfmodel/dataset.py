@@ -68,7 +68,7 @@ FEATURES = [
 
 SRC_SHORT = [("h200_pool2.json", "pool2"), ("h200.json", "h200"), ("search/", "search"),
              ("triton/", "triton"), ("policy_guarded/train", "train2"),
-             ("policy/train", "train1"), ("corpus_gpu_check", "corpus"),
+             ("policy/train", "train1"), ("corpus_perfmodel", "batch"), ("corpus_gpu_check", "corpus"),
              ("policy/corpus_eval", "eval1"), ("policy_guarded/eval", "eval2"),
              ("own_kernel", "own")]
 

@@ -275,6 +275,14 @@ def corpus_runs() -> list[Timed]:
         for r in _load(p)["kernels"]:
             out += _corpus_row(p, "corpus eval (policy run 1)", r, {"sm_90": pol},
                                sha.get(r["kernel"], {}))
+    p = H200 / "corpus_perfmodel" / "corpus_gpu_check.json"  # bench/perfmodel/gpu_batch.py
+    if p.exists():
+        pols = {f.stem: _load(f) for f in
+                sorted((ROOT / "bench" / "perfmodel" / "batch_policies").glob("*.json"))}
+        pols["shipped"] = _load(ROOT / "policies" / "sm_90.json")
+        pols["predicted"] = _load(ROOT / "bench" / "perfmodel" / "policy_predicted_sm_90.json")
+        for r in _load(p)["kernels"]:
+            out += _corpus_row(p, "perfmodel batch", r, pols)
     p = H200 / "policy_guarded" / "eval.json"
     if p.exists():
         pol = _load(H200 / "policy_guarded" / "policy.json")

@@ -1,0 +1,265 @@
+"""The static performance model (agentsched.targets.perfmodel) in searches and builds:
+
+* objective 'predicted': PredictedTimer stands where the GPU timer would, so a search on
+  NVPTX sm_90 needs no GPU (compile -> ptxas -> SASS -> the model's predicted time ratio);
+* screening (`search --objective time --screen F`): ScreenedTimer times on the GPU only the
+  model's best fraction F of each batch; the others keep ratio 1 (LLVM's default: not timed,
+  so not a winner);
+* the per-kernel choice (`compile --select`, api.select): LLVM's schedule, the policy or a
+  tuned schedule, by the model; LLVM's schedule where the model is not sure, or a short
+  interleaved GPU check of the candidates when a GPU is at hand.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.hashing import sha256_hex
+from ..targets import Target
+from ..targets import perfmodel as pm
+
+ELF_MAGIC = b"\x7fELF"
+# the model was trained on sm_90 SASS; sm_90a is the same machine code
+MODEL_TARGETS = ("sm_90", "sm_90a")
+
+
+def check_target(t: Target) -> None:
+    if t.name not in MODEL_TARGETS:
+        raise ValueError(f"the performance model predicts sm_90 (NVPTX) kernels; "
+                         f"{t.name} has none (objective 'predicted', --screen, --select)")
+
+
+def to_cubin(module: bytes, t: Target) -> bytes:
+    """A cubin from a module: itself, or its PTX assembled by ptxas here."""
+    if module[:4] == ELF_MAGIC:
+        return module
+    from ..targets.nvptx import run_ptxas
+    run = run_ptxas(module.decode(), t.name)
+    if run is None or run.cubin is None:
+        raise RuntimeError("the performance model reads SASS: no ptxas here to assemble the "
+                           "PTX (install a CUDA toolkit or the sdk extra)")
+    return run.cubin
+
+
+@dataclass
+class PredictedTimer:
+    """Time ratios (candidate / LLVM's default, < 1 is faster) predicted from SASS: the
+    interface of searches.gpu_time.GpuTimer (suffix, measure, identity, close), no GPU."""
+    target: Target
+    default_module: bytes
+    entry: str | None = None
+    model_path: Path | None = None
+    predictions: dict = field(default_factory=dict)  # module sha -> Prediction
+    batches: list = field(default_factory=list)
+
+    def __post_init__(self):
+        check_target(self.target)
+        self.model = pm.load(self.model_path)
+        self.suffix = ".cubin"
+        self._default = to_cubin(self.default_module, self.target)
+        self._default_feats = pm.cubin_features([self._default], self.entry)[0]
+
+    def identity(self) -> str:
+        return f"perfmodel {self.model.sha256[:16]} entry {self.entry}"
+
+    def predict(self, modules: list[bytes]) -> list[pm.Prediction]:
+        cubins = [to_cubin(m, self.target) for m in modules]
+        shas = [sha256_hex(c) for c in cubins]
+        todo = {s: c for s, c in zip(shas, cubins)
+                if s not in self.predictions and c != self._default}
+        if todo:
+            feats = pm.cubin_features(list(todo.values()), self.entry)
+            for s, p in zip(todo, self.model.predict_pairs(feats, self._default_feats)):
+                self.predictions[s] = p
+        self.batches.append(len(todo))
+        return [pm.Prediction(1.0, 1.0, 1.0) if c == self._default else self.predictions[s]
+                for s, c in zip(shas, cubins)]
+
+    def measure(self, modules: list[bytes]) -> list[float]:
+        return [1.0 / p.speedup for p in self.predict(modules)]
+
+    def prediction_of(self, module_sha: str) -> dict:
+        """The prediction of a module measured here (LLVM's default and unknown: 1)."""
+        p = self.predictions.get(module_sha)
+        return (p or pm.Prediction(1.0, 1.0, 1.0)).as_dict()
+
+    def screening_summary(self) -> dict:
+        return {"predicted": sum(self.batches), "batches": len(self.batches),
+                "model": self.model.sha256[:16]}
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class ScreenedTimer:
+    """A GPU timer that times only the model's best `fraction` of each batch (at least one
+    module); the rest get ratio 1.0 (LLVM's default, untimed). Confirmation is the GPU
+    timer's own."""
+    timer: Any  # searches.gpu_time.GpuTimer
+    predictor: PredictedTimer
+    fraction: float
+    asked: int = 0
+    timed: int = 0
+
+    def __post_init__(self):
+        if not 0 < self.fraction <= 1:
+            raise ValueError(f"--screen takes a fraction in (0, 1], got {self.fraction!r}")
+        self.suffix = self.timer.suffix
+
+    def identity(self) -> str:
+        return f"{self.timer.identity()} screened {self.fraction} by {self.predictor.identity()}"
+
+    def measure(self, modules: list[bytes]) -> list[float]:
+        preds = self.predictor.predict(modules)
+        n = max(1, math.ceil(self.fraction * len(modules)))
+        order = sorted(range(len(modules)), key=lambda i: -preds[i].speedup)[:n]
+        ratios = [1.0] * len(modules)
+        for i, r in zip(order, self.timer.measure([modules[i] for i in order])):
+            ratios[i] = r
+        self.asked += len(modules)
+        self.timed += len(order)
+        return ratios
+
+    def confirm(self, *a: Any, **kw: Any) -> dict:
+        return self.timer.confirm(*a, **kw)
+
+    def screening_summary(self) -> dict:
+        out = dict(self.timer.screening_summary())
+        out["screen"] = {"fraction": self.fraction, "asked": self.asked,
+                         "timed": self.timed}
+        return out
+
+    def close(self) -> None:
+        self.timer.close()
+
+
+# ------------------------------------------------------------------ the per-kernel choice
+
+@dataclass
+class Candidate:
+    name: str  # "llvm", "policy", "tuned"
+    module: bytes
+    how: str  # where the schedule comes from
+    prediction: pm.Prediction | None = None
+    gpu_speedup: float | None = None
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "how": self.how,
+                "predicted": self.prediction.as_dict() if self.prediction else None,
+                "gpu_speedup": self.gpu_speedup}
+
+
+@dataclass
+class Selection:
+    chosen: str
+    reason: str
+    candidates: list[Candidate]
+    gpu_check: dict | None = None
+    model: str = ""
+
+    def as_dict(self) -> dict:
+        c = next(x for x in self.candidates if x.name == self.chosen)
+        return {"chosen": self.chosen, "reason": self.reason, "model": self.model,
+                "predicted": c.prediction.as_dict() if c.prediction else None,
+                "candidates": [x.as_dict() for x in self.candidates],
+                "gpu_check": self.gpu_check}
+
+
+def choose(cands: list[Candidate], timer_factory: Any = None, rounds: int = 7,
+           reps: int = 3) -> tuple[str, str, dict | None]:
+    """(chosen, reason, gpu_check) among predicted candidates (cands[0] is LLVM's)."""
+    others = [c for c in cands[1:] if c.prediction is not None and c.module != cands[0].module]
+    if not others:
+        return "llvm", "no other schedule differs in machine code from LLVM's", None
+    best = max(others, key=lambda c: c.prediction.speedup)  # type: ignore[union-attr]
+    p = best.prediction
+    assert p is not None
+    if p.lo > 1.0:
+        return best.name, (f"the model is sure: {best.name} predicted {p.speedup:.3f}x "
+                           f"[{p.lo:.3f}, {p.hi:.3f}]"), None
+    unsure = [c for c in others if c.prediction.hi >= 1.0]  # type: ignore[union-attr]
+    if not unsure:
+        return "llvm", "the model predicts every other schedule slower than LLVM's", None
+    timer = timer_factory() if timer_factory is not None else None
+    if timer is None:
+        return "llvm", (f"not sure: {best.name}'s interval [{p.lo:.3f}, {p.hi:.3f}] "
+                        "straddles 1 and no GPU is at hand: LLVM's schedule kept"), None
+    try:  # one short interleaved run with an A/A copy, every module reference-checked
+        run = timer.confirm({c.name: c.module for c in unsure}, rounds=rounds, reps=reps)
+    finally:
+        timer.close()
+    variants = run.get("variants", {})
+    ci = {}
+    for c in unsure:
+        v = variants.get(c.name) or {}
+        c.gpu_speedup = v.get("speedup") if v.get("ok") is not False else None
+        ci[c.name] = v.get("speedup_ci")
+    bound = ((run.get("noise_floor") or {}).get("bound") or 0.0)
+    timed = [c for c in unsure if c.gpu_speedup is not None and
+             math.isfinite(c.gpu_speedup)]
+    win = max(timed, key=lambda c: c.gpu_speedup or 0.0, default=None)
+    check = {"rounds": rounds, "reps": reps, "aa_bound": bound,
+             "speedups": {c.name: c.gpu_speedup for c in unsure}}
+    # the fastest of several is a selection: its CI above 1 and beyond the A/A bound
+    if win is not None and (win.gpu_speedup or 0.0) > 1.0 + bound and \
+            (ci.get(win.name) or [0.0])[0] > 1.0:
+        return win.name, (f"not sure by the model; a GPU check measured {win.name} "
+                          f"{win.gpu_speedup:.3f}x (A/A bound {bound:.2%})"), check
+    return "llvm", ("not sure by the model; the GPU check found no schedule faster than "
+                    "LLVM's beyond the A/A noise"), check
+
+
+def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path | None = None,
+                    model_path: Path | None = None, base: str = "target", gpu: str = "auto",
+                    gpu_rounds: int = 7, gpu_reps: int = 3) -> tuple[Any, Selection]:
+    """The per-kernel choice: compile LLVM's schedule, the policy's (`policy`, default the
+    shipped policies/<target>.json when it exists) and a tuned one (`decisions`), predict
+    each against LLVM's, and return (the chosen CompileResult, the Selection). gpu: 'auto'
+    runs the short GPU check when the model is not sure and a GPU runtime and the kernel's
+    spec are here; 'never' does not."""
+    from ..llvm.compile import compile_ir
+    from ..llvm.ir import ir_entry
+    check_target(t)
+    ir = kref.ir(t)
+    results = {"llvm": (compile_ir(ir, t, base=base), "LLVM's default schedule")}
+    pol = policy if policy is not None else _shipped_policy(t)
+    if pol is not None:
+        shown = f"the shipped policy policies/{Path(pol).name}" if policy is None else \
+            f"policy {pol}"
+        results["policy"] = (compile_ir(ir, t, policy=Path(pol), base=base), shown)
+    if decisions is not None:
+        results["tuned"] = (compile_ir(ir, t, decisions=decisions, base=base),
+                            f"decisions {decisions}" if isinstance(decisions, (str, Path))
+                            else "decisions given")
+    entry = results["llvm"][0].entry
+    cands = [Candidate(n, r.module(".cubin"), how) for n, (r, how) in results.items()]
+    model = pm.load(model_path)
+    preds = model.predict_cubins([c.module for c in cands[1:]], cands[0].module, entry)
+    cands[0].prediction = pm.Prediction(1.0, 1.0, 1.0)
+    for c, p in zip(cands[1:], preds):
+        c.prediction = p
+
+    def timer() -> Any:
+        if gpu == "never" or kref.spec is None:
+            return None
+        from dataclasses import replace
+
+        from ..runtime import RuntimeUnavailable
+        from .gpu_time import GpuTimer
+        try:
+            spec = replace(kref.spec, entry=ir_entry(ir) or kref.spec.entry)
+            return GpuTimer(spec, t, cands[0].module, rounds=gpu_rounds, reps=gpu_reps)
+        except RuntimeUnavailable:
+            return None
+
+    chosen, reason, check = choose(cands, timer, gpu_rounds, gpu_reps)
+    sel = Selection(chosen, reason, cands, check, model.sha256[:16])
+    return results[chosen][0], sel
+
+
+def _shipped_policy(t: Target) -> Path | None:
+    p = pm.DEFAULT_MODEL.parent / f"{t.name.replace('sm_90a', 'sm_90')}.json"
+    return p if p.is_file() else None

@@ -1,0 +1,237 @@
+"""The static sm_90 performance model (agentsched.targets.perfmodel) and its uses
+(agentsched.searches.predicted): pair features on hand-checked SASS, the exported model's round
+trip, the per-kernel choice falling back to LLVM's schedule when the model is not sure, a
+search with objective 'predicted' (real compiles, ptxas and nvdisasm; no GPU)."""
+import json
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agentsched.targets import parse_target, perfmodel, sass
+from agentsched.tools.programs import find_ptxas
+
+DATA = Path(__file__).parent / "data" / "sass"
+SGEMM = "_Z22sgemm_shared_mem_blockILi32EEviiifPKfS1_fPf"
+
+requires_tools = pytest.mark.skipif(
+    shutil.which("llc-19") is None or find_ptxas() is None or sass.find_nvdisasm() is None,
+    reason="needs llc-19, ptxas and nvdisasm")
+
+
+def _sgemm(registers: int, drop: int | None = None) -> sass.Function:
+    ins = sass.parse_nvdisasm((DATA / "sgemm_smem_32.txt").read_text())[SGEMM]
+    if drop is not None:
+        ins = [i for i in ins if i.offset != drop]
+    return sass.Function(SGEMM, ins, registers=registers, block_threads=1024)
+
+
+def test_pair_features_of_hand_checked_sass():
+    # the committed sgemm_smem_32 (tests/test_sass.py): 96 instructions, block 1024, the hot
+    # loop 0x380..0x450; the variant drops the FFMA at 0x440 (in the hot loop) and is given
+    # 40 registers instead of 19
+    d = sass.features(_sgemm(19))
+    v = sass.features(_sgemm(40, drop=0x440))
+    f = perfmodel.pair_features(v, d)
+    assert f["d_registers"] == 21 and math.isclose(f["r_registers"], math.log(41 / 20))
+    # occupancy: 19 registers -> 24 per thread, 768 per warp: the 64-warp limit, 2 blocks of
+    # 32 warps; 40 -> 1280 per warp, 51 warps of registers: one block, 32 warps
+    assert (d["occ_warps"], v["occ_warps"]) == (64, 32)
+    assert f["d_occ_warps"] == -32 and math.isclose(f["r_occ_warps"], math.log(33 / 65))
+    assert f["d_k_n_instr"] == -1 and f["d_l_n_instr"] == -1
+    assert f["d_k_op_ffma"] == -1 and f["d_l_op_ffma"] == -1 and f["d_l_n_fp32"] == -1
+    assert f["d_l_n_lds"] == 0 and f["d_local_bytes"] == 0 and f["r_l_n_ldg"] == 0
+    # the FFMA at 0x440 waited on the LDS's scoreboard 4 (tests/test_sass.py): one fewer
+    # instruction that waits
+    assert f["d_l_n_wait"] == -1
+    assert set(f) == set(perfmodel.PAIR_FEATURES)
+    same = perfmodel.pair_features(d, d)
+    assert all(x == 0 for x in same.values())
+
+
+def _toy_model(tmp_path):
+    lgb = pytest.importorskip("lightgbm")
+    rng = np.random.default_rng(1)
+    names = list(perfmodel.PAIR_FEATURES[:6])
+    x = rng.normal(size=(400, len(names)))
+    x[rng.random(x.shape) < 0.05] = np.nan  # missing values take LightGBM's default branch
+    x[:, 2] = np.round(x[:, 2])  # ties on thresholds
+    y = 0.05 * np.nan_to_num(x[:, 0]) - 0.03 * (np.nan_to_num(x[:, 2]) > 0) + \
+        rng.normal(0, 0.01, 400)
+    p = {"verbose": -1, "num_leaves": 7, "min_data_in_leaf": 5, "seed": 0,
+         "deterministic": True, "num_threads": 1}
+    boosters = [lgb.train({**p, "objective": "regression"}, lgb.Dataset(x, y), 40),
+                lgb.train({**p, "objective": "quantile", "alpha": 0.1}, lgb.Dataset(x, y), 40),
+                lgb.train({**p, "objective": "quantile", "alpha": 0.9}, lgb.Dataset(x, y), 40)]
+    trees = [perfmodel.trees_from_lightgbm(b.dump_model()) for b in boosters]
+    model = perfmodel.PerfModel(names, *trees, scale=1.5, meta={"data": {"sha256": "x"}})
+    path = tmp_path / "m.json"
+    model.write(path)
+    return boosters, x, path
+
+
+def test_model_round_trip_gives_the_same_predictions(tmp_path):
+    boosters, x, path = _toy_model(tmp_path)
+    loaded = perfmodel.load(path)
+    for b, t in zip(boosters, (loaded.mean, loaded.lo, loaded.hi)):
+        assert np.max(np.abs(b.predict(x) - t.predict(x))) < 1e-12
+    m, lo, hi = loaded.predict_log(x)
+    assert np.all(lo <= m + 1e-12) and np.all(hi >= m - 1e-12)
+    assert loaded.meta["data"]["sha256"] == "x" and len(loaded.sha256) == 64
+    # written again, the same bytes: the file is its own identity (caches key on it)
+    again = tmp_path / "again.json"
+    loaded.write(again)
+    assert again.read_bytes() == path.read_bytes()
+
+
+def test_bad_model_files_are_refused_with_the_file_named(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(perfmodel.PerfModelError, match="bad.json:1"):
+        perfmodel.load(bad)
+    bad.write_text(json.dumps({"format": perfmodel.FORMAT, "features": ["d_nonsense"]}))
+    with pytest.raises(perfmodel.PerfModelError, match="d_nonsense"):
+        perfmodel.load(bad)
+    d = {"format": perfmodel.FORMAT, "features": ["d_registers"],
+         "mean": {"trees": [{"feature": [3], "threshold": [0.0], "left": [-1], "right": [-2],
+                             "default_left": [1], "leaf": [0.0, 1.0]}]}}
+    bad.write_text(json.dumps(d))
+    with pytest.raises(perfmodel.PerfModelError, match="mean: tree 0 is malformed"):
+        perfmodel.load(bad)
+
+
+def test_the_shipped_model_loads_and_says_what_it_was_trained_on():
+    m = perfmodel.load()
+    assert m.meta["target"] == "sm_90" and len(m.meta["data"]["sha256"]) == 64
+    assert set(m.features) <= set(perfmodel.PAIR_FEATURES)
+    # issue 22's evidence kernels are not in its training data
+    trained = set(m.meta["data"]["kernels"])
+    assert not {k for k in trained if "conv" in k or "nbody" in k or "vectorize" in k
+                or "dbuf" in k}
+    # a schedule identical to LLVM's changes nothing: every difference is 0
+    d = sass.features(_sgemm(19))
+    [p] = m.predict_pairs([d], d)
+    assert p.lo <= p.speedup <= p.hi
+
+
+def _cands(*preds):
+    from agentsched.searches.predicted import Candidate
+    out = [Candidate("llvm", b"llvm", "LLVM's", perfmodel.Prediction(1, 1, 1))]
+    for i, p in enumerate(preds):
+        out.append(Candidate(("policy", "tuned")[i], f"m{i}".encode(), "x",
+                             perfmodel.Prediction(*p)))
+    return out
+
+
+def test_choice_falls_back_to_llvm_when_the_model_is_not_sure():
+    from agentsched.searches.predicted import choose
+    chosen, reason, check = choose(_cands((1.04, 0.98, 1.10), (1.01, 0.95, 1.06)))
+    assert chosen == "llvm" and "not sure" in reason and "straddles 1" in reason
+    assert check is None
+    # sure: the interval above 1
+    chosen, reason, _ = choose(_cands((1.04, 0.98, 1.10), (1.06, 1.02, 1.12)))
+    assert chosen == "tuned" and "sure" in reason
+    # every other schedule predicted slower, surely: LLVM's
+    chosen, reason, _ = choose(_cands((0.9, 0.85, 0.95)))
+    assert chosen == "llvm" and "slower" in reason
+
+
+class _StandInTimer:
+    """A GPU timer's interface for the choice's GPU check: speedups by module."""
+    def __init__(self, speedups):
+        self.speedups, self.asked, self.closed = speedups, None, False
+
+    def confirm(self, modules, rounds, reps):
+        self.asked = dict(modules)
+        return {"variants": {n: {"ok": True, "speedup": self.speedups[m],
+                                 "speedup_ci": [self.speedups[m] - 0.002,
+                                                self.speedups[m] + 0.002]}
+                             for n, m in modules.items()},
+                "noise_floor": {"bound": 0.003}}
+
+    def close(self):
+        self.closed = True
+
+
+def test_choice_asks_the_gpu_when_not_sure_and_a_gpu_is_at_hand():
+    from agentsched.searches.predicted import choose
+    t = _StandInTimer({b"m0": 1.05, b"m1": 0.99})
+    chosen, reason, check = choose(_cands((1.04, 0.98, 1.10), (1.01, 0.95, 1.06)), lambda: t)
+    assert chosen == "policy" and "GPU check" in reason and t.closed
+    assert set(t.asked) == {"policy", "tuned"} and check["speedups"]["policy"] == 1.05
+    t = _StandInTimer({b"m0": 1.001, b"m1": 0.99})  # within the A/A noise: LLVM's
+    chosen, reason, _ = choose(_cands((1.04, 0.98, 1.10), (1.01, 0.95, 1.06)), lambda: t)
+    assert chosen == "llvm" and "A/A" in reason
+
+
+class _CountingTimer:
+    suffix = ".cubin"
+
+    def __init__(self):
+        self.timed = []
+
+    def measure(self, modules):
+        self.timed.append(len(modules))
+        return [0.5] * len(modules)
+
+    def identity(self):
+        return "counting"
+
+    def screening_summary(self):
+        return {}
+
+    def close(self):
+        pass
+
+
+@requires_tools
+def test_screening_times_only_the_models_best_fraction():
+    from agentsched.kernels.ref import resolve_kernel
+    from agentsched.searches.predicted import PredictedTimer, ScreenedTimer
+    from agentsched.searches.run import replay_module
+    t = parse_target("sm_90")
+    ir = resolve_kernel("gemm8x8").ir(t)
+    default = replay_module(ir, t, "target", ".cubin")
+    inner = _CountingTimer()
+    screened = ScreenedTimer(inner, PredictedTimer(t, default), 0.2)
+    ratios = screened.measure([default] * 10)
+    assert inner.timed == [2] and sorted(ratios) == [0.5, 0.5] + [1.0] * 8
+    assert screened.screening_summary()["screen"] == {"fraction": 0.2, "asked": 10,
+                                                      "timed": 2}
+
+
+@requires_tools
+def test_search_with_the_predicted_objective_needs_no_gpu(tmp_path):
+    from agentsched.searches.run import run_search
+    out = run_search("gemm8x8", "sm_90", objective="predicted", budget=6, workers=1,
+                     method="evolve", population=3, json_out=tmp_path / "s.json").to_dict()
+    assert out["objective"] == "predicted" and out["evaluations"] >= 1
+    assert out.get("timing") is None  # nothing was timed
+    best, pred = out["best"], out["best"]["predicted"]
+    assert pred["lo"] <= pred["speedup"] <= pred["hi"]
+    # the winner's cost is its predicted time ratio; LLVM's default is exactly 1
+    assert out["default"]["cost"][0] == 1.0
+    assert math.isclose(best["cost"][0], 1 / pred["speedup"], rel_tol=1e-3)
+    assert best["cost"][0] <= 1.0 and best["replay_matches"]
+
+
+def test_predicted_objective_is_refused_off_sm_90():
+    from agentsched.searches.objectives import ObjectiveError, check_measurable
+    with pytest.raises(ObjectiveError, match="sm_90"):
+        check_measurable("predicted", parse_target("gfx942"))
+
+
+@requires_tools
+def test_select_compiles_the_choice_and_reports_the_prediction(tmp_path):
+    from agentsched import api
+    out = tmp_path / "k.cubin"
+    result, sel = api.select("gemm8x8", "sm_90", gpu="never", output=out)
+    names = [c["name"] for c in sel["candidates"]]
+    assert names[0] == "llvm" and "policy" in names
+    assert sel["chosen"] in names and sel["reason"]
+    chosen = next(c for c in sel["candidates"] if c["name"] == sel["chosen"])
+    if sel["chosen"] != "llvm":  # only a sure prediction takes another schedule
+        assert chosen["predicted"]["sure"] and chosen["predicted"]["lo"] > 1
+    assert out.read_bytes()[:4] == b"\x7fELF"
