@@ -408,7 +408,6 @@ class GpuWorkers:
         self._ray_started = False
         self._ids = 0
         self.requeued = 0  # tasks moved to another worker after a failure
-        self.recipes: dict[str, bytes] = {}
         self.handles: list = []
         try:
             if ray_address:
@@ -567,9 +566,7 @@ class GpuWorkers:
         """Build `key`'s timer on every live worker (each checks LLVM's default against the
         reference on its GPU): {worker: what it reports}. A worker's error in doing so is the
         kernel's (it is raised, as GpuTimer raises it)."""
-        blob = dumps(recipe)
-        self.recipes[key] = blob
-        outs = self.broadcast("add", (key, blob))
+        outs = self.broadcast("add", (key, dumps(recipe)))
         errors = {i: o for i, o in outs.items() if o[0] == "err"}
         if errors:
             self.broadcast("drop", (key,), [i for i, o in outs.items() if o[0] == "ok"])
@@ -583,7 +580,6 @@ class GpuWorkers:
         return {i: o[1] for i, o in outs.items() if o[0] == "ok"}
 
     def drop(self, key: str) -> None:
-        self.recipes.pop(key, None)
         if self.handles and self.live:
             self.broadcast("drop", (key,))
 

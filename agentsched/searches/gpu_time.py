@@ -92,7 +92,9 @@ class GpuTimer:
         """What the ratios this timer measures depend on besides the modules: the GPU, the
         kernel's inputs and the timing method (part of a search journal's key)."""
         info = self.rt.device_info() if hasattr(self.rt, "device_info") else {}
-        return (f"{type(self.rt).__name__} {info.get('name', '?')} {self.spec.name} "
+        # the runtimes name the GPU model "gpu" (CUDA and HIP device_info)
+        gpu = info.get("gpu", info.get("name", "?"))
+        return (f"{type(self.rt).__name__} {gpu} {self.spec.name} "
                 f"size {self.size} seed {self.seed} {self.rounds}x{self.reps}")
 
     def _load(self, module: bytes):
