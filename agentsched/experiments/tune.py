@@ -24,7 +24,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -178,8 +178,8 @@ def _search_options(o: TuneOptions, seconds: float, policy: Path, k: KernelRef
     base = SearchOptions(objective=o.objective, budget=1_000_000, seconds=seconds,
                          method=o.method, population=o.population, workers=o.workers,
                          gpus=o.gpus, ray=o.ray, finalists=o.finalists, portfolio=portfolio, fresh=o.fresh)
-    if o.db is not None and "db" in {f.name for f in fields(base)}:
-        base = replace(base, db=o.db)  # type: ignore[call-arg]
+    if o.db is not None:
+        base = replace(base, db=o.db)
     return base
 
 
