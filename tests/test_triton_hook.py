@@ -594,3 +594,18 @@ def test_install_uninstall_restore_triton_and_the_environment(cache, add):
         hook.install()
     with pytest.raises(hook.HookError, match="not found"):
         hook.install(policy="/nonexistent/policy.json")
+
+
+def test_digest_names_the_phase(monkeypatch):
+    """llc_command hooks the scheduler AGENTSCHED_PHASE names: another phase is another
+    cache entry; the default (pre) leaves the digest as it was."""
+    from agentsched.core import env
+    from agentsched.kernels.triton import hookenv
+    monkeypatch.delenv(env.PHASE, raising=False)
+    pre = hookenv.digest(hookenv.HookConfig.make(POLICY))
+    monkeypatch.setenv(env.PHASE, "pre")
+    assert hookenv.digest(hookenv.HookConfig.make(POLICY)) == pre
+    monkeypatch.setenv(env.PHASE, "post")
+    post = hookenv.digest(hookenv.HookConfig.make(POLICY))
+    monkeypatch.setenv(env.PHASE, "both")
+    assert len({pre, post, hookenv.digest(hookenv.HookConfig.make(POLICY))}) == 3

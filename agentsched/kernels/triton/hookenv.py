@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core import env
+from ...core.phase import current_phase
 
 # Triton imports this class at its first compile in every process whose environment names
 # it (triton/knobs.py:349 cache.manager_class, runtime/cache.py:246-248 get_cache_manager).
@@ -125,7 +126,7 @@ def prepare_tools() -> None:
 
 def digest(cfg: HookConfig) -> str:
     """The cache-key salt: the policy file's bytes, the db's (with its -wal, if any), the
-    tools. 16 hex digits."""
+    phase hooked, the tools. 16 hex digits."""
     cfg.check()
     h = hashlib.sha256(tool_identity().encode())
     if cfg.policy:
@@ -135,6 +136,9 @@ def digest(cfg: HookConfig) -> str:
         wal = Path(cfg.db + "-wal")
         if wal.is_file():
             h.update(b"\0wal\0" + _sha(wal).encode())
+    phase = current_phase()  # llc_command reads AGENTSCHED_PHASE too (docs/postra.md)
+    if phase != "pre":  # (the pre-RA default leaves earlier digests as they were)
+        h.update(b"\0phase\0" + phase.encode())
     return h.hexdigest()[:16]
 
 
