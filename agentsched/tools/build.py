@@ -314,33 +314,13 @@ def cuda_build_path() -> Path:
 def install_fatbinary(progress=print) -> Path:
     """Download CUDA 13's nvcc wheel once with pip and keep only bin/fatbinary and the
     licence (beside the header-only pieces of `agentsched sdk install`)."""
-    import zipfile
-
-    from .sdk import headers_dir
+    from .sdk import headers_dir, install_wheel_files
     dest = headers_dir() / FATBINARY_DIST
     if (dest / "bin" / "fatbinary").is_file():
         return dest / "bin" / "fatbinary"
     dist, version, member = FATBINARY_WHEEL
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="agentsched-wheel-", dir=dest.parent) as tmp:
-        progress(f"downloading {dist}=={version} (fatbinary kept, wheel dropped)")
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                        "--no-cache-dir", "--only-binary=:all:", f"{dist}=={version}",
-                        "-d", tmp], check=True)
-        wheel = next(Path(tmp).glob("*.whl"))
-        stage = Path(tmp) / "stage"
-        with zipfile.ZipFile(wheel) as zf:
-            for name in zf.namelist():
-                if name == member:
-                    target = stage / "bin" / "fatbinary"
-                elif name.endswith(".dist-info/License.txt"):
-                    target = stage / "License.txt"
-                else:
-                    continue
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(zf.read(name))
-        (stage / "bin" / "fatbinary").chmod(0o755)
-        os.replace(stage, dest)
+    install_wheel_files(dist, version, dest, lambda n: "bin/fatbinary" if n == member else None,
+                        "fatbinary", progress, executables=("bin/fatbinary",))
     return dest / "bin" / "fatbinary"
 
 

