@@ -46,25 +46,14 @@ sys.path.insert(0, str(HERE))
 
 import inventory  # noqa: E402
 
+from agentsched.targets.perfmodel import BASE_FEATURES  # noqa: E402
+
 SOURCES = {  # short name -> inventory function
     "h200": inventory.h200_runs, "search": inventory.search_runs, "train": inventory.train_runs,
     "corpus": inventory.corpus_runs, "own": inventory.other_runs}
 
-# the features written to features.csv.xz (the module computes more)
-FEATURES = [
-    "registers", "local_bytes", "shared_bytes", "occ_warps", "n_loops", "loop_depth",
-    *[f"{r}_{k}" for r in ("k", "l") for k in (
-        "n_instr", "n_fp32", "n_int", "n_move", "n_uniform", "n_tensor", "n_sfu", "n_conv",
-        "n_ldg", "n_stg", "n_lds", "n_sts", "n_ldsm", "n_ldgsts", "n_ldl", "n_stl", "n_ldc",
-        "n_sync", "n_branch", "n_nop", "op_ffma", "op_imad", "op_iadd3", "op_mov", "op_bar",
-        "stall_sum", "issue_cycles", "n_wait", "wait_bits", "n_yield", "n_reuse", "long_stalls",
-        "n_g_prod", "dist_g_instr_min", "dist_g_instr_mean", "dist_g_cyc_min",
-        "dist_g_cyc_mean", "n_s_prod", "dist_s_instr_min", "dist_s_instr_mean",
-        "dist_s_cyc_min", "dist_s_cyc_mean", "n_x_prod", "dist_x_cyc_mean", "n_a_prod",
-        "dist_a_cyc_mean", "mlp_g_max", "mlp_g_mean", "mlp_g_bytes_max", "mlp_s_max",
-        "mlp_s_mean", "bytes_ldg", "bytes_lds", "bytes_sts", "bytes_ldl", "bytes_stl",
-        "lat_cycles", "lat_stall", "pipe_cycles", "est_cycles", "sim_cycles",
-        "sim_nomio_cycles")]]
+# the features written to features.csv.xz (the module computes more): the model's list
+FEATURES = list(BASE_FEATURES)
 
 SRC_SHORT = [("h200_pool2.json", "pool2"), ("h200.json", "h200"), ("search/", "search"),
              ("triton/", "triton"), ("policy_guarded/train", "train2"),
