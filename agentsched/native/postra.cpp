@@ -81,14 +81,7 @@ static void hookPostScheduler(ScheduleDAGInstrs *DAG, MachineSchedContext *C) {
                                       {"strategy_vtable_slots", (int64_t)StrategyEntries},
                                       {"dag", vt::className(DAG)},
                                       {"dag_vtable_slots", (int64_t)DAGEntries}};
-  H.OrigPick = reinterpret_cast<PickNodeFn>(
-      vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
-                  StrategyEntries));
-  H.OrigFinalize = reinterpret_cast<FinalizeFn>(
-      vt::replace(DAG, vt::slotOf(&ScheduleDAGInstrs::finalizeSchedule),
-                  (void *)&hookedFinalizeSchedule, DAGEntries));
-  HookOf[G] = &H;
-  HookOf[DAG] = &H;
+  patchPickAndFinalize(H, G, DAG, StrategyEntries, DAGEntries);
 }
 
 // The pass config's createPostMachineScheduler(), replaced: the target's own scheduler,

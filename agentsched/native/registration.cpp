@@ -230,15 +230,21 @@ static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   Stats.Hooked["strategy_vtable_slots"] = (int64_t)StrategyEntries;
   Stats.Hooked["dag"] = vt::className(DAG);
   Stats.Hooked["dag_vtable_slots"] = (int64_t)DAGEntries;
+  patchPickAndFinalize(H, G, DAG, StrategyEntries, DAGEntries);
+  return DAG;
+}
+
+void patchPickAndFinalize(FunctionHook &H, void *Strategy, void *DAG, size_t StrategyEntries,
+                          size_t DAGEntries) {
+  namespace vt = vtable_patch;
   H.OrigPick = reinterpret_cast<PickNodeFn>(
-      vt::replace(G, vt::slotOf(&MachineSchedStrategy::pickNode), (void *)&hookedPickNode,
-                  StrategyEntries));
+      vt::replace(Strategy, vt::slotOf(&MachineSchedStrategy::pickNode),
+                  (void *)&hookedPickNode, StrategyEntries));
   H.OrigFinalize = reinterpret_cast<FinalizeFn>(
       vt::replace(DAG, vt::slotOf(&ScheduleDAGInstrs::finalizeSchedule),
                   (void *)&hookedFinalizeSchedule, DAGEntries));
-  HookOf[G] = &H;
+  HookOf[Strategy] = &H;
   HookOf[DAG] = &H;
-  return DAG;
 }
 
 static MachineSchedRegistry AgentSchedRegistry(

@@ -43,6 +43,11 @@ std::string functionKey(const Function &F);
 // strict decisions for functions it does not have.
 void noteHookedFunction(const MachineFunction &MF);
 
+// Points Strategy's pickNode() and DAG's finalizeSchedule() at the hook's (their vtables have
+// StrategyEntries and DAGEntries slots) and files both objects under H, pre- or post-RA alike.
+void patchPickAndFinalize(FunctionHook &H, void *Strategy, void *DAG, size_t StrategyEntries,
+                          size_t DAGEntries);
+
 // A hooked function's scheduling is over (its finalizeSchedule ran).
 void functionScheduled(const FunctionHook &H);
 
