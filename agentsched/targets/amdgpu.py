@@ -209,6 +209,7 @@ class McaEstimate:
     not_modelled: int = 0  # left out: llvm-mca-19 cannot take them, and no stand-in can
     stand_ins: int = 0  # estimated as a stand-in (STAND_INS)
     note: str | None = None  # what was left out or stood in, or why there is no estimate
+    rthroughput: float | None = None  # llvm-mca-19's block reciprocal throughput (issue bound)
 
 
 # llvm-mca-19 aborts on every MUBUF load and store ("LLVM ERROR: out of memory", or a heap
@@ -254,14 +255,23 @@ def _mnemonic(line: str) -> str:
 
 def _mca(lines: list[str], target: Target, iterations: int) -> tuple[int | None, str | None]:
     """(total cycles, None), or (None, why llvm-mca-19 gave none)."""
+    total, why, _ = _mca_run(lines, target, iterations)
+    return total, why
+
+
+def _mca_run(lines: list[str], target: Target, iterations: int
+             ) -> tuple[int | None, str | None, float | None]:
+    """(total cycles, None, block reciprocal throughput), or (None, why llvm-mca-19 gave
+    none, None)."""
     proc = run_tool(
         [find_tool("llvm-mca-19"), f"-mtriple={target.triple}", f"-mcpu={target.name}",
          f"-iterations={iterations}", "-all-views=false", "-summary-view"],
         input="\n".join(lines) + "\n")
     total = first_int(r"^Total Cycles:\s+(\d+)", proc.stdout)
     if proc.returncode == 0 and total is not None:
-        return total, None
-    return None, failure_message("llvm-mca-19", proc.returncode, proc.stderr)
+        m = re.search(r"^Block RThroughput:\s+([\d.]+)", proc.stdout, re.M)
+        return total, None, float(m.group(1)) if m else None
+    return None, failure_message("llvm-mca-19", proc.returncode, proc.stderr), None
 
 
 def _probe_file(target: Target) -> Path:
@@ -309,16 +319,18 @@ def _reason(why: str) -> str:
     return re.sub(r"^llvm-mca-19 ", "", why.splitlines()[0])
 
 
-def mca_estimate(asm: str, target: Target, iterations: int | None = None) -> McaEstimate:
+def mca_estimate(asm: str, target: Target, iterations: int | None = None,
+                 body: list[str] | None = None) -> McaEstimate:
     """llvm-mca-19's cycles per iteration of the hottest loop: an estimate from LLVM's
     scheduling model, blind to memory latency and occupancy. By default about 20,000
     simulated instructions (100 iterations of a small loop, at least 3 of a huge one): mca's
     time grows with that product, and the per-iteration figure settles within a few.
     A kernel without loops is estimated over its whole body (kernel_body), one pass: the
     cycles of one run of the straight-line path. Instructions llvm-mca-19 cannot take
-    (unmodelled) are estimated as their stand-in (STAND_INS) or left out, and counted."""
-    body = hottest_loop(asm)
-    if not body:
+    (unmodelled) are estimated as their stand-in (STAND_INS) or left out, and counted.
+    body: these instruction lines instead (one loop's, perfmodel_amd's), estimated alike."""
+    body = body if body is not None else hottest_loop(asm)
+    if not body and asm:
         body = kernel_body(asm)
         iterations = 1
     if not body:
@@ -334,10 +346,10 @@ def mca_estimate(asm: str, target: Target, iterations: int | None = None) -> Mca
         if not lines:
             return McaEstimate(None, len(body), len(left_out), 0,
                                _note(len(body), bad, 0, left_out, empty=True))
-        total, why = _mca(lines, target, iterations)
+        total, why, rthru = _mca_run(lines, target, iterations)
         if total is not None:
             return McaEstimate(round(total / iterations, 2), len(body), len(left_out),
-                               stand_ins, _note(len(body), bad, stand_ins, left_out))
+                               stand_ins, _note(len(body), bad, stand_ins, left_out), rthru)
         found = find(lines) if find else {}
         if found:
             bad = {**bad, **found}
