@@ -217,10 +217,11 @@ def test_search_with_the_predicted_objective_needs_no_gpu(tmp_path):
     assert best["cost"][0] <= 1.0 and best["replay_matches"]
 
 
-def test_predicted_objective_is_refused_off_sm_90():
+def test_predicted_objective_is_refused_where_no_model_predicts():
     from agentsched.searches.objectives import ObjectiveError, check_measurable
-    with pytest.raises(ObjectiveError, match="sm_90"):
-        check_measurable("predicted", parse_target("gfx942"))
+    for name in ("sm_80", "gfx1030"):  # gfx942 and gfx1100: the AMD model (perfmodel_amd)
+        with pytest.raises(ObjectiveError, match="sm_90"):
+            check_measurable("predicted", parse_target(name))
 
 
 @requires_tools

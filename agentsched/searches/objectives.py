@@ -56,9 +56,13 @@ def check_measurable(objective: str, target: Target) -> None:
     """Refuse, before any compile, an objective this target cannot measure (a search would
     otherwise rank every schedule by a missing figure, i.e. by the next one, silently)."""
     check_objective(objective)
-    if objective == "predicted" and target.name not in ("sm_90", "sm_90a"):
-        raise ObjectiveError(f"objective 'predicted' cannot be measured on {target.name}: "
-                             "the performance model predicts sm_90 kernels (docs/perfmodel.md)")
+    if objective == "predicted":
+        from .predicted import check_target
+        try:
+            check_target(target)
+        except ValueError as e:
+            raise ObjectiveError(f"objective 'predicted' cannot be measured on "
+                                 f"{target.name}: {e} (docs/perfmodel.md)") from None
     metric = OBJECTIVE_METRIC.get(objective)
     why = target.unmeasurable(metric) if metric else None
     if why:

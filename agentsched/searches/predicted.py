@@ -8,6 +8,10 @@
 * the per-kernel choice (`compile --select`, api.select): LLVM's schedule, the policy or a
   tuned schedule, by the model; LLVM's schedule where the model is not sure, or a short
   interleaved GPU check of the candidates when a GPU is at hand.
+
+AMD targets (gfx90a, gfx942, gfx11 ...) use agentsched.targets.perfmodel_amd instead: the
+same interface over the assembly (modules are `.s` text), an analytic model that is not
+calibrated (no AMD timings exist), and no GPU check (no AMD GPU runtime here).
 """
 from __future__ import annotations
 
@@ -19,16 +23,38 @@ from typing import Any
 from ..core.hashing import sha256_hex
 from ..targets import Target
 from ..targets import perfmodel as pm
+from ..targets import perfmodel_amd as pa
 
 ELF_MAGIC = b"\x7fELF"
 # the model was trained on sm_90 SASS; sm_90a is the same machine code
 MODEL_TARGETS = ("sm_90", "sm_90a")
 
 
+def is_amd(t: Target) -> bool:
+    return t.family == "amdgpu"
+
+
 def check_target(t: Target) -> None:
-    if t.name not in MODEL_TARGETS:
-        raise ValueError(f"the performance model predicts sm_90 (NVPTX) kernels; "
-                         f"{t.name} has none (objective 'predicted', --screen, --select)")
+    if t.name in MODEL_TARGETS or (is_amd(t) and pa.supports(t.name)):
+        return
+    raise ValueError(f"the performance model predicts sm_90 (NVPTX) and AMD gfx90a/gfx94x/"
+                     f"gfx11+ kernels; {t.name} has none (objective 'predicted', --screen, "
+                     "--select)")
+
+
+def model_suffix(t: Target) -> str:
+    """The module the model reads: SASS from a cubin, or AMDGPU assembly."""
+    return ".s" if is_amd(t) else ".cubin"
+
+
+def load_model(t: Target, model_path: Path | None = None) -> Any:
+    """sm_90: the trained model (model_path, default the shipped one); AMD: the analytic one."""
+    if is_amd(t):
+        if model_path is not None:
+            raise ValueError("the AMD performance model is a formula, not a file: "
+                             "no model path on AMD targets")
+        return pa.load(t.name)
+    return pm.load(model_path)
 
 
 def to_cubin(module: bytes, t: Target) -> bytes:
@@ -56,26 +82,37 @@ class PredictedTimer:
 
     def __post_init__(self):
         check_target(self.target)
-        self.model = pm.load(self.model_path)
-        self.suffix = ".cubin"
-        self._default = to_cubin(self.default_module, self.target)
-        self._default_feats = pm.cubin_features([self._default], self.entry)[0]
+        self.model = load_model(self.target, self.model_path)
+        self.suffix = model_suffix(self.target)
+        self._default = self._prepare(self.default_module)
+        self._default_feats = self._features([self._default])[0]
+
+    def _prepare(self, module: bytes) -> bytes:
+        return module if is_amd(self.target) else to_cubin(module, self.target)
+
+    def _features(self, modules: list[bytes]) -> list[dict]:
+        if is_amd(self.target):
+            return self.model.features(modules, self.entry)
+        return pm.cubin_features(modules, self.entry)
 
     def identity(self) -> str:
         return f"perfmodel {self.model.sha256[:16]} entry {self.entry}"
 
     def predict(self, modules: list[bytes]) -> list[pm.Prediction]:
-        cubins = [to_cubin(m, self.target) for m in modules]
+        cubins = [self._prepare(m) for m in modules]
         shas = [sha256_hex(c) for c in cubins]
         todo = {s: c for s, c in zip(shas, cubins)
                 if s not in self.predictions and c != self._default}
         if todo:
-            feats = pm.cubin_features(list(todo.values()), self.entry)
+            feats = self._features(list(todo.values()))
             for s, p in zip(todo, self.model.predict_pairs(feats, self._default_feats)):
                 self.predictions[s] = p
         self.batches.append(len(todo))
-        return [pm.Prediction(1.0, 1.0, 1.0) if c == self._default else self.predictions[s]
+        return [self._identity() if c == self._default else self.predictions[s]
                 for s, c in zip(shas, cubins)]
+
+    def _identity(self) -> pm.Prediction:
+        return pa.IDENTICAL if is_amd(self.target) else pm.Prediction(1.0, 1.0, 1.0)
 
     def measure(self, modules: list[bytes]) -> list[float]:
         return [1.0 / p.speedup for p in self.predict(modules)]
@@ -83,7 +120,7 @@ class PredictedTimer:
     def prediction_of(self, module_sha: str) -> dict:
         """The prediction of a module measured here (LLVM's default and unknown: 1)."""
         p = self.predictions.get(module_sha)
-        return (p or pm.Prediction(1.0, 1.0, 1.0)).as_dict()
+        return (p or self._identity()).as_dict()
 
     def screening_summary(self) -> dict:
         return {"predicted": sum(self.batches), "batches": len(self.batches),
@@ -169,8 +206,9 @@ class Selection:
 
 
 def choose(cands: list[Candidate], timer_factory: Any = None, rounds: int = 7,
-           reps: int = 3) -> tuple[str, str, dict | None]:
-    """(chosen, reason, gpu_check) among predicted candidates (cands[0] is LLVM's)."""
+           reps: int = 3, no_gpu: str = "no GPU is at hand") -> tuple[str, str, dict | None]:
+    """(chosen, reason, gpu_check) among predicted candidates (cands[0] is LLVM's); no_gpu:
+    why there is no GPU check, when timer_factory gives no timer."""
     others = [c for c in cands[1:] if c.prediction is not None and c.module != cands[0].module]
     if not others:
         return "llvm", "no other schedule differs in machine code from LLVM's", None
@@ -186,7 +224,7 @@ def choose(cands: list[Candidate], timer_factory: Any = None, rounds: int = 7,
     timer = timer_factory() if timer_factory is not None else None
     if timer is None:
         return "llvm", (f"not sure: {best.name}'s interval [{p.lo:.3f}, {p.hi:.3f}] "
-                        "straddles 1 and no GPU is at hand: LLVM's schedule kept"), None
+                        f"straddles 1 and {no_gpu}: LLVM's schedule kept"), None
     try:  # one short interleaved run with an A/A copy, every module reference-checked
         run = timer.confirm({c.name: c.module for c in unsure}, rounds=rounds, reps=reps)
     finally:
@@ -235,15 +273,15 @@ def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path
                             f"decisions {decisions}" if isinstance(decisions, (str, Path))
                             else "decisions given")
     entry = results["llvm"][0].entry
-    cands = [Candidate(n, r.module(".cubin"), how) for n, (r, how) in results.items()]
-    model = pm.load(model_path)
+    cands = [Candidate(n, r.module(model_suffix(t)), how) for n, (r, how) in results.items()]
+    model = load_model(t, model_path)
     preds = model.predict_cubins([c.module for c in cands[1:]], cands[0].module, entry)
-    cands[0].prediction = pm.Prediction(1.0, 1.0, 1.0)
+    cands[0].prediction = pa.IDENTICAL if is_amd(t) else pm.Prediction(1.0, 1.0, 1.0)
     for c, p in zip(cands[1:], preds):
         c.prediction = p
 
     def timer() -> Any:
-        if gpu == "never" or kref.spec is None:
+        if gpu == "never" or kref.spec is None or is_amd(t):
             return None
         from dataclasses import replace
 
@@ -255,7 +293,9 @@ def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path
         except RuntimeUnavailable:
             return None
 
-    chosen, reason, check = choose(cands, timer, gpu_rounds, gpu_reps)
+    no_gpu = ("the GPU check is skipped on AMD targets (no AMD GPU runtime here; the AMD "
+              "model is not calibrated)") if is_amd(t) else "no GPU is at hand"
+    chosen, reason, check = choose(cands, timer, gpu_rounds, gpu_reps, no_gpu)
     sel = Selection(chosen, reason, cands, check, model.sha256[:16])
     return results[chosen][0], sel
 

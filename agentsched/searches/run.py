@@ -137,8 +137,8 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                            kref.name)
     own_timer = False
     if objective == "predicted":  # the model stands where the GPU timer would (no GPU)
-        from .predicted import PredictedTimer
-        timer = PredictedTimer(t, replay_module(ir, t, base, ".cubin"), llvm.entry)
+        from .predicted import PredictedTimer, model_suffix
+        timer = PredictedTimer(t, replay_module(ir, t, base, model_suffix(t)), llvm.entry)
         own_timer = True
     elif objective != "time":
         timer = None
