@@ -43,8 +43,8 @@ from .perfmodel import Prediction
 VERSION = "agentsched-perfmodel-amd/1"
 TRIPS = 8  # assumed iterations of a nested loop per iteration of its parent
 SPILL_CYCLES = 200.0  # a scratch access's latency beyond what llvm-mca models (an L2 trip)
-# log half-width added to the formula's own distance from 1: the interval is
-# [s / (|s - 1| + F), ...] in log terms exp(+-(|log s| + log F)) around s (see below)
+# The interval is s * exp(+-(|log s| + log INTERVAL_FLOOR)): it reaches from s to 1 and
+# INTERVAL_FLOOR beyond, on both sides (docs/perfmodel.md, "AMD targets", says why)
 INTERVAL_FLOOR = 1.10
 SPILL_RULE = ("sure slower: spill code in a loop where LLVM's default has none; sure "
               "faster: the default's loop spill code gone, occupancy not lower")
@@ -150,16 +150,16 @@ def find_loops(code: str) -> list[Loop]:
     for lp in loops:
         lp.depth = sum(1 for o in loops if o.start <= lp.start and lp.end <= o.end)
     for i, line in enumerate(lines):
-        s = _instruction(line)
-        if s is None or _BRANCH.match(s):
+        ins = _instruction(line)
+        if ins is None or _BRANCH.match(ins):
             continue
         inside = [lp for lp in loops if lp.start <= i <= lp.end]
         if not inside:
             continue
         own = min(inside, key=lambda lp: lp.end - lp.start)
-        text = s.split(";")[0].rstrip()
+        text = ins.split(";")[0].rstrip()
         own.body.append(text)
-        if unit_of(text.split(None, 1)[0]) == "scratch" or _SPILL_COMMENT.search(s):
+        if unit_of(text.split(None, 1)[0]) == "scratch" or _SPILL_COMMENT.search(ins):
             own.spills += 1
     return [lp for lp in loops if lp.body]
 
