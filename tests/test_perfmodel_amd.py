@@ -169,9 +169,10 @@ def test_search_and_select_with_the_amd_model_need_no_gpu(tmp_path):
     assert math.isclose(out["best"]["cost"][0], 1 / pred["speedup"], rel_tol=1e-3)
     result, sel = api.select(kernel, "gfx1100", output=tmp_path / "k.s")
     assert [c["name"] for c in sel["candidates"]][:2] == ["llvm", "policy"]
-    if sel["chosen"] == "llvm" and sel["candidates"][1]["predicted"]["basis"] == "formula":
-        assert "skipped on AMD" in sel["reason"] or "slower" in sel["reason"] or \
-            "differs" in sel["reason"]
+    # the shipped policy spills nowhere here: not sure, so LLVM's, and no GPU check on AMD
+    policy = sel["candidates"][1]["predicted"]
+    assert policy["basis"] == "formula" and not policy["sure"] and policy["hi"] >= 1
+    assert sel["chosen"] == "llvm" and "skipped on AMD" in sel["reason"]
     assert sel["gpu_check"] is None and (tmp_path / "k.s").read_text().startswith("\t.text")
     # LLVM's own occupancy of a real kernel is the registers' (its LDS does not limit it)
     for name in ("gfx1100", "gfx942", "gfx90a"):
