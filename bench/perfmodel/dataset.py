@@ -242,7 +242,7 @@ def select(sources: list[str], kernels: set | None, max_per_kernel: int | None
 
 
 def build(sources: list[str], kernels: set | None, max_per_kernel: int | None, workers: int,
-          budget_s: float | None) -> int:
+          budget_s: float | None, merge: bool = False) -> int:
     t_start = time.time()
     rows = select(sources, kernels, max_per_kernel)
     jobs: dict[tuple, tuple] = {}
@@ -280,7 +280,7 @@ def build(sources: list[str], kernels: set | None, max_per_kernel: int | None, w
                     if nxt:
                         futs[pool.submit(compile_one, *nxt[1])] = nxt[0]
     featurize()
-    write_tables(rows)
+    write_tables(rows, merge)
     print(f"done: {done} compiled ({failed} failed) in {time.time() - t_start:.0f} s")
     return 0
 
@@ -321,8 +321,13 @@ def _fmt(x) -> str:
     return str(x)
 
 
-def write_tables(rows: list[inventory.Timed]) -> None:
+def write_tables(rows: list[inventory.Timed], merge: bool = False) -> None:
+    """variants.csv.xz and features.csv.xz from the compiled schedules of rows. merge: also
+    keep the rows of the tables already written that these rows do not make again (another
+    machine's cache compiled them: this one compiled only a new source)."""
     c = cache()
+    old_rows, old_feats = load_tables() if merge and (HERE / "variants.csv.xz").exists() \
+        else ([], {})
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
@@ -359,7 +364,9 @@ def write_tables(rows: list[inventory.Timed]) -> None:
         if "decisions_key" in t.check:
             verified = (mod == replay.get(t.source)) if t.check.get("winner") else None
         px = c / "ptx" / f"{mod}.ptx.xz"
-        if t.check.get("ptx_sha256") and px.exists():  # the corpus runs recorded the PTX's
+        # the corpus runs recorded the PTX's hash; the cached PTX is the first of the PTXs
+        # that gave this cubin, so it is the evidence only where the compile recorded none
+        if verified is None and t.check.get("ptx_sha256") and px.exists():
             verified = hashlib.sha256(lzma.decompress(px.read_bytes())).hexdigest() == \
                 t.check["ptx_sha256"]
         ro = c / "ptx" / f"{mod}.regs.json"
@@ -369,16 +376,23 @@ def write_tables(rows: list[inventory.Timed]) -> None:
                     t.variant, t.recipe.key(), sha, _fmt(verified),
                     _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
                     _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha]), _fmt(r124)])
+    made = {tuple(r[:6]) for r in csv.reader(io.StringIO(out.getvalue()))}
+    kept = [r for r in old_rows if (r["kernel"], r["family"], r["source"], r["run"],
+                                    r["variant"], r["schedule"]) not in made]
+    for r in kept:
+        w.writerow([r.get(k, "") for k in next(csv.reader(io.StringIO(out.getvalue())))])
+        shas.add(r["cubin"])
     (HERE / "variants.csv.xz").write_bytes(lzma.compress(out.getvalue().encode()))
     fo = io.StringIO()
     fw = csv.writer(fo, lineterminator="\n")
     fw.writerow(["cubin", *FEATURES])
     for sha in sorted(shas):
         fp = c / "feat" / f"{sha}.json"
-        if not fp.exists():
-            continue
-        f = json.loads(fp.read_text())
-        fw.writerow([sha, *[_fmt(f.get(k)) for k in FEATURES]])
+        if fp.exists():
+            f = json.loads(fp.read_text())
+            fw.writerow([sha, *[_fmt(f.get(k)) for k in FEATURES]])
+        elif sha in old_feats:
+            fw.writerow([sha, *[old_feats[sha].get(k, "") for k in FEATURES]])
     (HERE / "features.csv.xz").write_bytes(lzma.compress(fo.getvalue().encode()))
     print(f"variants.csv.xz: {len(rows)} records considered, "
           f"{out.getvalue().count(chr(10)) - 1} written; features.csv.xz: {len(shas)} cubins")
@@ -713,13 +727,16 @@ def main(argv=None) -> int:
     b.add_argument("--workers", type=int, default=2)
     b.add_argument("--budget-s", type=float, default=None,
                    help="stop submitting compiles after this many seconds")
+    b.add_argument("--merge", action="store_true",
+                   help="keep the tables' rows this run does not make again (a new source "
+                        "added on a machine whose cache lacks the others)")
     sub.add_parser("report")
     sub.add_parser("tables")
     sub.add_parser("ptxas124", help="registers under the wheel's ptxas 12.4 (cached PTX)")
     a = ap.parse_args(argv)
     if a.cmd == "build":
         return build(a.sources.split(","), set(a.kernels.split(",")) if a.kernels else None,
-                     a.max_per_kernel, a.workers, a.budget_s)
+                     a.max_per_kernel, a.workers, a.budget_s, a.merge)
     if a.cmd == "ptxas124":
         print(other_ptxas_registers(), "PTX assembled")
         write_tables(select(list(SOURCES), None, None))

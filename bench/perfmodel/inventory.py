@@ -94,7 +94,24 @@ def _rel(p: Path) -> str:
 
 
 def _load(p: Path):
+    if not p.exists() and p.with_name(p.name + ".xz").exists():
+        p = p.with_name(p.name + ".xz")  # large runs are committed compressed
+    if p.suffix == ".xz":
+        import lzma
+        return json.loads(lzma.decompress(p.read_bytes()))
     return json.loads(p.read_text())
+
+
+def _exists(p: Path) -> bool:
+    return p.exists() or p.with_name(p.name + ".xz").exists()
+
+
+def _jsons(d: Path, pattern: str) -> list[Path]:
+    """The JSON files matching pattern, each named as the JSON it holds, committed plain or
+    as .json.xz (_load reads either)."""
+    found = {f for f in d.glob(pattern)} | {f.with_name(f.name[:-3]) for f in
+                                            d.glob(pattern + ".xz")}
+    return sorted(found)
 
 
 def _from_variant(src: str, run: str, kernel: str, name: str, v: dict, recipe, settings: dict,
@@ -151,7 +168,7 @@ def h200_runs() -> list[Timed]:
     weights = None
     for fname in ("h200.json", "h200_pool2.json"):
         p = H200 / fname
-        if not p.exists():
+        if not _exists(p):
             continue
         d = _load(p)
         for ki, (k, runs) in enumerate(d["kernels"].items()):
@@ -174,10 +191,10 @@ def h200_runs() -> list[Timed]:
 
 def search_runs() -> list[Timed]:
     out = []
-    for p in sorted((H200 / "search").glob("*/*.json")):
+    for p in _jsons(H200 / "search", "*/*.json"):
         d = _load(p)
         out += _search(p, d, d["kernel"])
-    for p in sorted((H200 / "triton").glob("*.search.json")):
+    for p in _jsons(H200 / "triton", "*.search.json"):
         d = _load(p)
         for t in _search(p, d, "triton:" + p.name.split(".")[0]):
             t.recipe, t.why_not = None, "triton-ir"
@@ -223,7 +240,7 @@ def train_runs() -> list[Timed]:
     out = []
     for sub in ("policy", "policy_guarded"):
         p = H200 / sub / "train.json"
-        if not p.exists():
+        if not _exists(p):
             continue
         d = _load(p)
         template = d["policy"]
@@ -264,11 +281,11 @@ def _candidate_file(template: dict, params: list) -> dict:
 def corpus_runs() -> list[Timed]:
     out = []
     p = H200 / "corpus" / "corpus_gpu_check.json"
-    if p.exists():
+    if _exists(p):
         for r in _load(p)["kernels"]:
             out += _corpus_row(p, "corpus check", r, {})
     p = H200 / "policy" / "corpus_eval.json"
-    if p.exists():
+    if _exists(p):
         m = _load(H200 / "policy" / "corpus_eval_manifest.json")
         pol = _load(ROOT / "bench" / "h200" / "policy" / "policy.json")
         sha = {k["kernel"]: k for k in m["kernels"]}
@@ -276,16 +293,19 @@ def corpus_runs() -> list[Timed]:
             out += _corpus_row(p, "corpus eval (policy run 1)", r, {"sm_90": pol},
                                sha.get(r["kernel"], {}))
     p = H200 / "corpus_perfmodel" / "corpus_gpu_check.json"  # bench/perfmodel/gpu_batch.py
-    if p.exists():
+    if _exists(p):
         pols = {f.stem: _load(f) for f in
                 sorted((ROOT / "bench" / "perfmodel" / "batch_policies").glob("*.json"))}
         pols["shipped"] = _load(ROOT / "policies" / "sm_90.json")
         pols["predicted"] = _load(ROOT / "bench" / "perfmodel" / "policy_predicted_sm_90.json")
+        m = _load(H200 / "corpus_perfmodel" / "manifest.json")  # the carry's: PTX hashes
+        sha = {k["kernel"]: k for k in m["kernels"]}
         for r in _load(p)["kernels"]:
-            out += _corpus_row(p, "perfmodel batch", r, pols)
+            out += _corpus_row(p, "perfmodel batch", r, pols, sha.get(r["kernel"], {}))
     p = H200 / "policy_guarded" / "eval.json"
-    if p.exists():
-        pol = _load(H200 / "policy_guarded" / "policy.json")
+    if _exists(p):
+        # run 2's policy is the one shipped (policies/sm_90.json); policy.json was its copy
+        pol = _load(ROOT / "policies" / "sm_90.json")
         d = _load(p)
         for r in d["kernels"]:
             out += _corpus_row(p, "eval (policy run 2, shipped)", r, {"sm_90": pol},
@@ -325,7 +345,7 @@ def _corpus_row(p: Path, run: str, r: dict, policies: dict, manifest: dict | Non
 
 def other_runs() -> list[Timed]:
     out = []
-    for p in sorted((H200 / "triton").glob("*.json")):
+    for p in _jsons(H200 / "triton", "*.json"):
         if p.name.endswith(".search.json"):
             continue
         d = _load(p)
@@ -335,7 +355,7 @@ def other_runs() -> list[Timed]:
             out.append(_from_variant(_rel(p), "compare", "triton:" + p.stem, name, v, None,
                                      st, "triton-ir"))
     p = H200 / "own_kernel" / "sgemm_vectorize.json"
-    if p.exists():
+    if _exists(p):
         d = _load(p)
         st = d.get("settings") or {}
         for name, v in d["variants"].items():
