@@ -342,7 +342,8 @@ def _blackscholes(threads):
 
 
 # -- fastWalshTransform -------------------------------------------------------------------------
-FWT_SRC = SAMPLES / "Samples/5_Domain_Specific/fastWalshTransform/fastWalshTransform_kernel.cuh"
+# the sample's .cu: the kernel header's host front-end needs helper_cuda.h included first
+FWT_SRC = SAMPLES / "Samples/5_Domain_Specific/fastWalshTransform/fastWalshTransform.cu"
 
 
 def _fwt_inputs(size, rng):
@@ -383,7 +384,7 @@ def _fwt1(log2n):
     name = f"cuda_fwt_batch1_{log2n}"
     n = 1 << log2n
     spec = CorpusSpec(
-        name=name, source=FWT_SRC, entry="fwtBatch1Kernel",
+        name=name, source=FWT_SRC, entry="fwtBatch1Kernel", include_dirs=(COMMON,),
         params=(Buffer("d_Output", "float32", lambda s: (s["M"], n), output=True),
                 Buffer("d_Input", "float32", lambda s: (s["M"], n)),
                 Scalar("log2N", "int32", lambda s: log2n)),
@@ -407,7 +408,7 @@ def _fwt2(threads, stride_div):
 
     stride = lambda s: s["N"] // stride_div  # noqa: E731
     spec = CorpusSpec(
-        name=name, source=FWT_SRC, entry="fwtBatch2Kernel",
+        name=name, source=FWT_SRC, entry="fwtBatch2Kernel", include_dirs=(COMMON,),
         params=(Buffer("d_Output", "float32", lambda s: (s["M"], s["N"]), output=True),
                 Buffer("d_Input", "float32", lambda s: (s["M"], s["N"])),
                 Scalar("stride", "int32", stride)),
