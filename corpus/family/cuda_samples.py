@@ -253,16 +253,18 @@ def _sort(entry, length, direction):
         need_multiple(name, s, n=SHARED_SIZE_LIMIT)
         return (s["n"] // SHARED_SIZE_LIMIT, 1, 1)
 
-    params = (Buffer("d_DstKey", "uint32", lambda s: (s["n"],), output=True),
+    params: tuple = (Buffer("d_DstKey", "uint32", lambda s: (s["n"],), output=True),
               Buffer("d_DstVal", "uint32", lambda s: (s["n"],), output=True),
               Buffer("d_SrcKey", "uint32", lambda s: (s["n"],)),
               Buffer("d_SrcVal", "uint32", lambda s: (s["n"],)))
     if direction is not None:
         params += (Scalar("arrayLength", "uint32", lambda s: length),
                    Scalar("dir", "uint32", lambda s: direction))
-        descending = (lambda b: direction == 0)
-    else:
-        descending = (lambda b: (b * length // SHARED_SIZE_LIMIT) % 2 == 0)
+
+    def descending(b):  # array b's order: the kernel's dir, or its block's parity (Shared1)
+        if direction is not None:
+            return direction == 0
+        return (b * length // SHARED_SIZE_LIMIT) % 2 == 0
     spec = CorpusSpec(
         name=name, source=SORT_DIR / src, entry=entry, include_dirs=(COMMON,), params=params,
         grid=grid, block=lambda s: (SHARED_SIZE_LIMIT // 2, 1, 1), inputs=_sort_inputs,
