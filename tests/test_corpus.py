@@ -433,6 +433,111 @@ def _first_per_family():
 @requires_llvm
 @requires_sdk
 @requires_triton
+def _simulate_sort(entry, keys, vals, length, direction):
+    """The sortingNetworks kernels' compare-exchange stages, all threads of a block at once."""
+    limit = 1024
+    k, v = keys.copy().reshape(-1, limit), vals.copy().reshape(-1, limit)
+    t = np.arange(limit // 2)
+
+    def exchange(lo, hi, d, mask=None):
+        a, b = np.take_along_axis(k, lo, 1), np.take_along_axis(k, hi, 1)
+        swap = (a > b) == d
+        if mask is not None:
+            swap &= mask
+        for arr in (k, v):
+            x, y = np.take_along_axis(arr, lo, 1), np.take_along_axis(arr, hi, 1)
+            np.put_along_axis(arr, lo, np.where(swap, y, x), 1)
+            np.put_along_axis(arr, hi, np.where(swap, x, y), 1)
+
+    blocks = np.arange(k.shape[0])[:, None]
+    if entry == "oddEvenMergeSortShared":
+        size = 2
+        while size <= length:
+            stride = size // 2
+            offset = t & (stride - 1)
+            pos = 2 * t - (t & (stride - 1))
+            exchange(np.broadcast_to(pos, k.shape[:1] + t.shape),
+                     np.broadcast_to(pos + stride, k.shape[:1] + t.shape), direction)
+            stride //= 2
+            while stride > 0:
+                pos = 2 * t - (t & (stride - 1))
+                lo = np.broadcast_to(np.maximum(pos - stride, 0), k.shape[:1] + t.shape)
+                exchange(lo, np.broadcast_to(pos, lo.shape), direction, offset >= stride)
+                stride //= 2
+            size *= 2
+        return k.ravel(), v.ravel()
+    top = length if entry == "bitonicSortShared" else limit
+    size = 2
+    while size < top:
+        ddd = (t & (size // 2)) != 0
+        if entry == "bitonicSortShared":
+            ddd = ddd != bool(direction)
+        stride = size // 2
+        while stride > 0:
+            pos = np.broadcast_to(2 * t - (t & (stride - 1)), k.shape[:1] + t.shape)
+            exchange(pos, pos + stride, ddd)
+            stride //= 2
+        size *= 2
+    final = (blocks & 1).astype(bool) if direction is None else bool(direction)
+    stride = top // 2
+    while stride > 0:
+        pos = np.broadcast_to(2 * t - (t & (stride - 1)), k.shape[:1] + t.shape)
+        exchange(pos, pos + stride, final)
+        stride //= 2
+    return k.ravel(), v.ravel()
+
+
+def test_sorting_references_follow_the_networks():
+    for k in corpus.kernels(family="cuda_sorting"):
+        host, want, size = ref_at(k, {"n": 4096})
+        direction = {"asc": 1, "desc": 0, "alt": None}[k.variant["dir"]]
+        keys, vals = _simulate_sort(k.variant["kernel"], host["d_SrcKey"], host["d_SrcVal"],
+                                    k.variant["arrayLength"], direction)
+        idx = want["d_DstKey"].index
+        close(want["d_DstKey"].values, keys[idx], 0, 0)
+        close(want["d_DstVal"].values, vals[idx], 0, 0)
+        assert np.all(host["d_SrcKey"][vals] == keys), k.name  # values follow their keys
+
+
+def test_blackscholes_reference_is_the_exact_formula():
+    from corpus.family.cuda_samples import RISKFREE, VOLATILITY
+    host, want, _ = ref_at(corpus.get("cuda_blackscholes_64"))
+    s, x, t = (host[n].astype(np.float64) for n in
+               ("d_StockPrice", "d_OptionStrike", "d_OptionYears"))
+    cdf = np.vectorize(lambda d: 0.5 * (1.0 + math.erf(d / math.sqrt(2.0))))
+    d1 = (np.log(s / x) + (RISKFREE + 0.5 * VOLATILITY ** 2) * t) / (VOLATILITY * np.sqrt(t))
+    d2 = d1 - VOLATILITY * np.sqrt(t)
+    call = s * cdf(d1) - x * np.exp(-RISKFREE * t) * cdf(d2)
+    put = call - s + x * np.exp(-RISKFREE * t)  # put-call parity
+    # the kernel's CDF polynomial is within 7.5e-8 of the exact one
+    close(values(want["d_CallResult"]), call[index(want["d_CallResult"])], 0, 2e-5)
+    close(values(want["d_PutResult"]), put[index(want["d_PutResult"])], 0, 2e-5)
+
+
+def test_fwt_references():
+    host, want, _ = ref_at(corpus.get("cuda_fwt_batch1_8"))
+    n = 256
+    i = np.arange(n)
+    bits = np.vectorize(lambda a: bin(a).count("1"))(i[:, None] & i[None, :])
+    hadamard = np.where(bits % 2, -1.0, 1.0)
+    exact = host["d_Input"].astype(np.float64) @ hadamard.T
+    close(values(want["d_Output"]), exact[index(want["d_Output"])], 1e-5, 1e-5)
+    for name in ("cuda_fwt_batch2_256_s4", "cuda_fwt_batch2_128_s64"):
+        k = corpus.get(name)
+        host, want, size = ref_at(k)
+        stride = k.spec.params[2].value(size)
+        x = host["d_Input"].astype(np.float64)
+        out = np.zeros_like(x)
+        for pos in range(size["N"] // 4):  # the kernel's own index arithmetic, thread by thread
+            lo = pos & (stride - 1)
+            i0 = ((pos - lo) << 2) + lo
+            i1, i2, i3 = i0 + stride, i0 + 2 * stride, i0 + 3 * stride
+            d0, d1, d2, d3 = x[:, i0], x[:, i1], x[:, i2], x[:, i3]
+            out[:, i0], out[:, i1] = d0 + d2 + d1 + d3, d0 + d2 - d1 - d3
+            out[:, i2], out[:, i3] = d0 - d2 + d1 - d3, d0 - d2 - d1 + d3
+        close(want["d_Output"], out, 1e-6, 1e-6)
+
+
 def test_one_kernel_per_family_compiles_for_sm_90():
     for k in _first_per_family():
         row = compile_kernel(k.name, "sm_90", seeds=(0,))
