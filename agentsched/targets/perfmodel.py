@@ -336,7 +336,7 @@ class CalibratedModel:
         m, lo, hi = self.model.predict_log(x)
         out = self.a + self.b * m
         if self.xs is not None and self.res is not None and self.scale is not None \
-                and len(self.res):
+                and len(self.res) and self.neighbours > 0:
             d = np.abs((x[:, None, :] - self.xs[None, :, :]) / self.scale).sum(axis=2)
             k = min(self.neighbours, len(self.res))
             near = np.argsort(d, axis=1, kind="mergesort")[:, :k]

@@ -24,7 +24,7 @@ from agentsched.targets import perfmodel  # noqa: E402
 
 KS = (2, 4, 8, 16)
 SEEDS = (0, 1, 2, 3, 4)
-METHODS = {"none": None, "shift": dict(ridge=1e9, neighbours=0),
+METHODS = {"none": None, "shift": "shift", "lgbm": "lgbm",
            "affine": dict(ridge=1.0, neighbours=0), "affine+nn": dict(ridge=1.0, neighbours=3)}
 
 
@@ -56,11 +56,22 @@ def fit_correction(g, xi, idx_rev, y, kw):
     rows = xi[idx_rev]
     if kw is None:
         return lambda r: g.predict_log(r)[0]
+    if kw == "shift":
+        a = float(np.mean(y[idx_rev] - g.predict_log(rows)[0]))
+        return lambda r: a + g.predict_log(r)[0]
+    if kw == "lgbm":
+        # continued boosting from the global prediction, strongly regularised
+        import lightgbm as lgb
+        base = g.predict_log(rows)[0]
+        b = lgb.train({"objective": "regression", "learning_rate": 0.1, "num_leaves": 3,
+                       "min_data_in_leaf": 2, "min_data_in_bin": 1, "lambda_l2": 5.0,
+                       "verbose": -1, "num_threads": 1},
+                      lgb.Dataset(rows[:, 1:], y[idx_rev], init_score=base,
+                                  params={"min_data_in_bin": 1}), num_boost_round=30)
+        return lambda r: g.predict_log(r)[0] + b.predict(r[:, 1:])
     # the nn term measures distances on the features, not the index column
-    c = perfmodel.calibrate(g, rows, y[idx_rev], ridge=kw["ridge"], neighbours=max(1, kw["neighbours"]))
-    if kw["neighbours"] == 0:
-        c.xs = None
-    else:
+    c = perfmodel.calibrate(g, rows, y[idx_rev], ridge=kw["ridge"], neighbours=kw["neighbours"])
+    if c.scale is not None:
         c.scale = np.concatenate([[1e18], c.scale[1:]])
     return lambda r: c.predict_log(r)[0]
 
