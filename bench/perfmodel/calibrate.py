@@ -141,7 +141,45 @@ def main() -> int:
     (T.HERE / "calibrate.json").write_text(json.dumps(
         {"seeds": list(SEEDS), "budget_fraction": T.SCREEN_FRACTION, "results": results},
         indent=1) + "\n")
+    write_md(results)
     return 0
+
+
+
+MARK = "## Per-kernel calibration from the first timings"
+
+
+def write_md(results: list[dict]) -> None:
+    """The section in MODEL.md (replaced on each run; train.py rewrites the rest)."""
+    L = [MARK, "",
+         "Written by `python bench/perfmodel/calibrate.py` (calibrate.json). LOFO global model; "
+         "each kernel with >= 12 cubins reveals k measured variants (random or diverse = "
+         "farthest-point in standardised feature space), a correction is fitted on them and "
+         "the kernel's other variants are scored. Screening: 20% of the kernel's variants "
+         "INCLUDING the k revealed, gain kept vs the full search; random 20%: "
+         f"{results[0]['random_kept'][0]:.3f}. Mean +- std over seeds {list(SEEDS)}. "
+         "Methods: none (global model), shift (a + m), affine (ridge-shrunk a + b m), "
+         "affine+nn (plus mean residual of 3 nearest revealed), lgbm (30 rounds of 3-leaf "
+         "boosting from init_score = m, lambda_l2 5).", "",
+         "| pick | k | method | Spearman | sign >2% | top-1 regret | kept @20% |",
+         "|---|---|---|---|---|---|---|"]
+    for r in results:
+        L.append(f"| {r['pick']} | {r['k']} | {r['method']} | "
+                 + " | ".join(f"{r[c][0]:.3f} +- {r[c][1]:.3f}"
+                              for c in ("spearman", "sign", "regret", "kept")) + " |")
+    best = max(results, key=lambda r: r["kept"][0])
+    L += ["", f"Best screening: {best['pick']} k={best['k']} {best['method']}: kept "
+          f"{best['kept'][0]:.3f} (goal 0.90 NOT met). Calibration fixes the sign (0.66 -> "
+          "0.87 at k >= 8: the kernel's offset) and the residual methods raise within-kernel "
+          "Spearman to about 0.4 at k = 16, but the top of the ranking, which is what "
+          "screening spends on, barely moves: the gain kept stays near random 20%. A "
+          "diverse warm-up helps more than any correction (0.79 with the raw model at k = 8).",
+          ""]
+    md = T.HERE / "MODEL.md"
+    text = md.read_text()
+    if MARK in text:
+        text = text[:text.index(MARK)].rstrip() + "\n"
+    md.write_text(text + "\n" + "\n".join(L))
 
 
 if __name__ == "__main__":
