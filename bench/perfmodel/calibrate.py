@@ -173,7 +173,12 @@ def write_md(results: list[dict]) -> None:
           "0.87 at k >= 8: the kernel's offset) and the residual methods raise within-kernel "
           "Spearman to about 0.4 at k = 16, but the top of the ranking, which is what "
           "screening spends on, barely moves: the gain kept stays near random 20%. A "
-          "diverse warm-up helps more than any correction (0.79 with the raw model at k = 8).",
+          "diverse warm-up helps more than any correction (0.79 with the raw model at k = 8). "
+          "The package (`search --screen --screen-warmup K`, ScreenedTimer) times a seeded "
+          "random warm-up and ranks by perfmodel.calibrate (affine+nn); offline that is "
+          "0.70-0.77, no better than random 20%: it is a measured-and-failed baseline, not "
+          "a fix. Left: a diverse warm-up in ScreenedTimer, and features that see the kernel's "
+          "best variants.",
           ""]
     md = T.HERE / "MODEL.md"
     text = md.read_text()
