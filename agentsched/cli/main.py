@@ -762,6 +762,9 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
            screen: Optional[float] = typer.Option(
                None, "--screen", help="time, sm_90: GPU-time only the performance model's "
                                       "best fraction of each batch (e.g. 0.2)"),
+           screen_warmup: int = typer.Option(
+               0, "--screen-warmup", help="screen: time this many seeded random modules "
+                                          "first, then rank by the model calibrated on them"),
            init_from: Optional[List[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
                                          "(repeatable; beam refines the first)"),
@@ -787,7 +790,7 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
             seed=seed, width=width, population=population, time_rounds=time_rounds,
             time_reps=time_reps, finalists=finalists, confirm_rounds=confirm_rounds,
             runtime=runtime, init_from=tuple(init_from or ()), agent=agent, ir_file=ir_file,
-            screen=screen,
+            screen=screen, screen_warmup=screen_warmup,
             portfolio=tuple(portfolio or ()), db=db,
             json_out=json_out, decisions_out=decisions_out)
         res = api.search(source, target, options,

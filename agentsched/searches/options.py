@@ -47,6 +47,8 @@ class SearchOptions:
     fresh: bool = False  # forget what an earlier run of the same search journaled
     db: Path | None = None  # a confirmed winner goes into this tuned-schedule db (docs/db.md)
     screen: float | None = None  # time: GPU-time only the perf model's best fraction per batch
+    screen_warmup: int = 0  # screen: time this many seeded random modules first, then rank
+    # by the model calibrated on the timings so far (perfmodel.calibrate)
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")

@@ -16,9 +16,12 @@ calibrated (no AMD timings exist), and no GPU check (no AMD GPU runtime here).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from ..core.hashing import sha256_hex
 from ..targets import Target
@@ -134,28 +137,55 @@ class PredictedTimer:
 class ScreenedTimer:
     """A GPU timer that times only the model's best `fraction` of each batch (at least one
     module); the rest get ratio 1.0 (LLVM's default, untimed). Confirmation is the GPU
-    timer's own."""
+    timer's own. With warmup > 0 the first `warmup` modules timed are a seeded random
+    sample, and the model is calibrated on every timing so far (perfmodel.calibrate) before
+    ranking each later batch (issue 22: the global model's signal is kernel-specific)."""
     timer: Any  # searches.gpu_time.GpuTimer
     predictor: PredictedTimer
     fraction: float
+    warmup: int = 0
+    seed: int = 0
     asked: int = 0
     timed: int = 0
+    rows: list = field(default_factory=list)  # pair rows of the modules timed
+    logs: list = field(default_factory=list)  # their measured log speedups
 
     def __post_init__(self):
         if not 0 < self.fraction <= 1:
             raise ValueError(f"--screen takes a fraction in (0, 1], got {self.fraction!r}")
         self.suffix = self.timer.suffix
+        self._rng = random.Random(self.seed)
 
     def identity(self) -> str:
-        return f"{self.timer.identity()} screened {self.fraction} by {self.predictor.identity()}"
+        w = f" warmup {self.warmup} seed {self.seed}" if self.warmup else ""
+        return f"{self.timer.identity()} screened {self.fraction} by " \
+               f"{self.predictor.identity()}{w}"
+
+    def _rows(self, modules: list[bytes]) -> np.ndarray:
+        p = self.predictor
+        feats = pm.cubin_features([to_cubin(m, p.target) for m in modules], p.entry)
+        return pm.pair_matrix(feats, p._default_feats, p.model.features)
 
     def measure(self, modules: list[bytes]) -> list[float]:
-        preds = self.predictor.predict(modules)
         n = max(1, math.ceil(self.fraction * len(modules)))
-        order = sorted(range(len(modules)), key=lambda i: -preds[i].speedup)[:n]
+        rows = self._rows(modules) if self.warmup else None
+        sample = min(n, max(0, self.warmup - len(self.logs)))
+        order = self._rng.sample(range(len(modules)), sample) if sample else []
+        if n > sample:
+            if rows is not None and self.logs:
+                cal = pm.calibrate(self.predictor.model, np.array(self.rows), self.logs)
+                score = list(cal.predict_log(rows)[0])
+            else:
+                score = [math.log(p.speedup) for p in self.predictor.predict(modules)]
+            rest = sorted((i for i in range(len(modules)) if i not in order),
+                          key=lambda i: -score[i])
+            order += rest[:n - sample]
         ratios = [1.0] * len(modules)
         for i, r in zip(order, self.timer.measure([modules[i] for i in order])):
             ratios[i] = r
+            if rows is not None and r > 0:
+                self.rows.append(rows[i])
+                self.logs.append(-math.log(r))
         self.asked += len(modules)
         self.timed += len(order)
         return ratios
@@ -167,6 +197,9 @@ class ScreenedTimer:
         out = dict(self.timer.screening_summary())
         out["screen"] = {"fraction": self.fraction, "asked": self.asked,
                          "timed": self.timed}
+        if self.warmup:
+            out["screen"]["calibration"] = {"warmup": self.warmup, "seed": self.seed,
+                                            "calibrated_on": len(self.logs)}
         return out
 
     def close(self) -> None:

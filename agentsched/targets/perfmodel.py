@@ -316,3 +316,49 @@ def load(path: str | Path | None = None) -> PerfModel:
     except json.JSONDecodeError as e:
         raise PerfModelError(f"{p}:{e.lineno}: not JSON ({e.msg})") from None
     return from_json(d, str(p), sha256_hex(text.encode()))
+
+
+@dataclass
+class CalibratedModel:
+    """A global model corrected for one kernel from a few measured pairs of that kernel:
+    log speedup ~= a + b * global + mean residual of the nearest measured neighbours.
+    The global model ranks kernels' variants poorly across families (issue 22) but the
+    signal is kernel-specific, so a handful of the kernel's own timings re-anchor it."""
+    model: PerfModel
+    a: float = 0.0
+    b: float = 1.0
+    xs: np.ndarray | None = None  # measured pair rows (standardised) for the residual term
+    res: np.ndarray | None = None
+    scale: np.ndarray | None = None
+    neighbours: int = 3
+
+    def predict_log(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        m, lo, hi = self.model.predict_log(x)
+        out = self.a + self.b * m
+        if self.xs is not None and self.res is not None and self.scale is not None \
+                and len(self.res) and self.neighbours > 0:
+            d = np.abs((x[:, None, :] - self.xs[None, :, :]) / self.scale).sum(axis=2)
+            k = min(self.neighbours, len(self.res))
+            near = np.argsort(d, axis=1, kind="mergesort")[:, :k]
+            out = out + self.res[near].mean(axis=1)
+        return out, out - (m - lo), out + (hi - m)
+
+
+def calibrate(model: PerfModel, rows: np.ndarray, measured: Sequence[float],
+              ridge: float = 1.0, neighbours: int = 3) -> CalibratedModel:
+    """Fit the per-kernel correction on `rows` (pair rows of the model's features) with
+    their measured log speedups. The affine part is ridge-shrunk towards (0, 1), so two
+    points cannot swing it far."""
+    y = np.asarray(measured, dtype=np.float64)
+    if len(y) == 0:
+        return CalibratedModel(model)
+    m = model.predict_log(rows)[0]
+    # ridge on (a, b - 1): minimise |y - a - b m|^2 + ridge * var * (a^2 + (b-1)^2)
+    A = np.stack([np.ones_like(m), m], axis=1)
+    lam = ridge * max(float(np.var(m)), 1e-6) * len(y)
+    t = y - m
+    coef = np.linalg.solve(A.T @ A + lam * np.eye(2), A.T @ t)
+    a, b = float(coef[0]), float(1 + coef[1])
+    res = y - (a + b * m)
+    scale = np.maximum(np.ptp(rows, axis=0), 1e-9)
+    return CalibratedModel(model, a, b, np.array(rows, dtype=np.float64), res, scale, neighbours)
