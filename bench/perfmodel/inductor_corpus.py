@@ -1,7 +1,7 @@
 """torch.compile's Triton kernels as a training corpus (issue 22, item 4): the kernels
 bench/perfmodel/harvest_inductor.py kept on the GPU machine, made ready for llc-19 here.
 
-    python bench/perfmodel/inductor_corpus.py prepare HARVEST.tar.xz [--out build/inductor]
+    python bench/perfmodel/inductor_corpus.py prepare HARVEST.tar.xz [...] [--out build/inductor]
         # one .ll per distinct kernel (agentsched.kernels.triton.llc_ready_ir: Triton's IR
         # brought down to LLVM 19, with Triton's launch), and index.json: kind, model, why not
 
@@ -32,19 +32,20 @@ def kind_of(name: str) -> str:
     return m.group(1) if m else "other"
 
 
-def prepare(harvest: Path, out: Path, limit: int | None) -> int:
+def prepare(harvests: list[Path], out: Path, limit: int | None) -> int:
     from agentsched.kernels.triton.ir import llc_ready_ir
     from agentsched.kernels.triton.rewrite import RewriteError
     from agentsched.targets import parse_target
     t = parse_target("sm_90a")  # Triton compiles capability 9.0 for sm_90a
     out.mkdir(parents=True, exist_ok=True)
-    index: dict = {"harvest_sha256": hashlib.sha256(harvest.read_bytes()).hexdigest(),
-                   "kernels": {}, "failed": {}}
+    index: dict = {"harvest_sha256": {h.name: hashlib.sha256(h.read_bytes()).hexdigest()
+                                      for h in harvests}, "kernels": {}, "failed": {}}
     seen: set[str] = set()
     with tempfile.TemporaryDirectory() as d:
-        with tarfile.open(harvest) as tar:
-            tar.extractall(d, filter="data")
-        dirs = sorted({p.parent for p in Path(d, "triton").rglob("*.llir")})
+        for i, h in enumerate(harvests):
+            with tarfile.open(h) as tar:
+                tar.extractall(Path(d, str(i)), filter="data")
+        dirs = sorted({p.parent for p in Path(d).glob("*/triton/**/*.llir")})
         for kdir in dirs:
             llir = next(kdir.glob("*.llir"))
             digest = hashlib.sha256(llir.read_bytes()).hexdigest()[:12]
@@ -78,7 +79,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("prepare")
-    p.add_argument("harvest", type=Path)
+    p.add_argument("harvest", type=Path, nargs="+")
     p.add_argument("--out", type=Path, default=ROOT / "build" / "inductor")
     p.add_argument("--limit", type=int, default=None)
     a = ap.parse_args()
