@@ -342,9 +342,10 @@ def compile_cmd(source: str = typer.Argument(..., help="Source, LLVM IR, spec .p
                                               "lower occupancy, more spills or (occupancy "
                                               "unknown) more registers"),
                 select: bool = typer.Option(
-                    False, "--select", help="sm_90: LLVM's schedule, the shipped policy or "
-                                            "--decisions' (tuned), chosen by the performance "
-                                            "model (docs/perfmodel.md)"),
+                    False, "--select", help="sm_90, AMD gfx90a/gfx94x/gfx11+: LLVM's schedule, "
+                                            "the shipped policy or --decisions' (tuned), "
+                                            "chosen by the performance model "
+                                            "(docs/perfmodel.md)"),
                 fmt: str = FormatOpt):
     """Compile with the plugin: LLVM's schedule, a live agent's, or a decision file's."""
     if agent and decisions:
