@@ -68,3 +68,14 @@ def test_occupancy_tables():
     assert [occupancy_from_vgprs("gfx1100", v) for v in (96, 97, 120, 144, 256)] == \
         [16, 12, 12, 10, 5]
     assert [occupancy_from_vgprs("gfx90a", v) for v in (64, 65, 128, 256)] == [8, 7, 4, 2]
+
+
+def test_occupancy_of_gfx11_parts_with_1024_vgprs():
+    # llc-19's own `; NumVgprs` / `; Occupancy` for fa_decode: gfx1100/gfx1101 (1536 VGPRs)
+    # 215 -> 7, gfx1102/gfx1103 215 -> 4, gfx1150 209 -> 4, gfx1151 207 -> 7
+    assert occupancy_from_vgprs("gfx1100", 215) == 7
+    assert occupancy_from_vgprs("gfx1101", 215) == 7
+    assert occupancy_from_vgprs("gfx1102", 215) == 4
+    assert occupancy_from_vgprs("gfx1103", 215) == 4
+    assert occupancy_from_vgprs("gfx1150", 209) == 4
+    assert occupancy_from_vgprs("gfx1151", 207) == 7

@@ -22,6 +22,8 @@ from .base import Launch, StaticMetrics, Target, first_int, kernel_label
 # VGPR occupancy rules of LLVM 19 (the tables llc-19's `; Occupancy:` follows): GPU names (shell patterns) -> (VGPRs per
 # SIMD, allocation granule, most waves per SIMD). A new GPU with known rules is one entry here.
 VGPR_RULES: dict[tuple[str, ...], tuple[int, int, int]] = {
+    # gfx11 parts without FeatureGFX11FullVGPRs (first match wins: before gfx11*)
+    ("gfx1102", "gfx1103", "gfx1150"): (1024, 16, 16),  # wave32
     ("gfx11*", "gfx12*"): (1536, 24, 16),  # wave32
     ("gfx90a", "gfx940", "gfx941", "gfx942"): (512, 8, 8),  # wave64, VGPRs + AGPRs
 }
