@@ -268,6 +268,22 @@ def test_rule_amdgpu_buffer_rsrc(tmp_path):
     assert "buffer_store_dword" in (tmp_path / "k.s").read_text()
 
 
+def test_rule_lifetime_size(tmp_path):
+    ir = nv_kernel("  %a = alloca [7 x i32], align 4\n"
+                   "  call void @llvm.lifetime.start.p0(ptr nonnull %a)\n"
+                   "  store i32 1, ptr %a\n  %v = load i32, ptr %a\n"
+                   "  store i32 %v, ptr addrspace(1) %p\n"
+                   "  call void @llvm.lifetime.end.p0(ptr nonnull %a)",
+                   decls="declare void @llvm.lifetime.start.p0(ptr nocapture)\n"
+                         "declare void @llvm.lifetime.end.p0(ptr nocapture)\n")
+    assert llc(ir, tmp_path, NV).returncode
+    out = rw.rewrite(ir)
+    assert out.applied["lifetime-size"] == 4
+    assert "call void @llvm.lifetime.start.p0(i64 -1, ptr nonnull %a)" in out.text
+    assert "declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture)" in out.text
+    assert llc(out.text, tmp_path, NV).returncode == 0
+
+
 RULE_TESTS = {
     "captures": test_rule_captures, "icmp-samesign": test_rule_icmp_samesign,
     "float-literals": test_rule_float_literals, "new-attributes": test_rule_new_attributes,
@@ -278,6 +294,7 @@ RULE_TESTS = {
     "nvptx-line-directives": test_rule_nvptx_line_directives,
     "amdgpu-agpr-alloc": test_rule_amdgpu_agpr_alloc,
     "amdgpu-buffer-rsrc": test_rule_amdgpu_buffer_rsrc,
+    "lifetime-size": test_rule_lifetime_size,
 }
 
 

@@ -25,7 +25,7 @@ from .kernel import split_params
 
 # Bumped whenever a rule changes what it writes: it is part of the rewritten file's name and
 # content, and so of every cache key computed from that IR.
-REWRITE_VERSION = 6
+REWRITE_VERSION = 7
 
 
 @dataclass(frozen=True)
@@ -452,6 +452,17 @@ def _agpr_alloc(text: str) -> tuple[str, int]:
     return re.subn(r'"amdgpu-agpr-alloc"="0"', '"amdgpu-no-agpr"', text)
 
 
+
+def _lifetime_size(text: str) -> tuple[str, int]:
+    # LLVM 21 dropped the size operand of llvm.lifetime.start/end (Triton 3.6's rotary-embedding
+    # kernels of Llama use them); LLVM 19's take (i64 immarg size, ptr), and -1 is its
+    # "size unknown": the whole object, which is what the one-operand form means.
+    text, n1 = _sub_code(r"^(declare void @llvm\.lifetime\.(?:start|end)\.p\d+)\((ptr)",
+                         r"\1(i64 immarg, \2", text, re.M)
+    text, n2 = _sub_code(r"(call void @llvm\.lifetime\.(?:start|end)\.p\d+)\((ptr)",
+                         r"\1(i64 -1, \2", text)
+    return text, n1 + n2
+
 RULES: tuple[Rule, ...] = (
     Rule("captures", "error: expected ')' at end of argument list   (at `captures(none)` in "
          "`ptr addrspace(1) readnone captures(none) %4`)", _captures),
@@ -476,6 +487,9 @@ RULES: tuple[Rule, ...] = (
          "writes `.target sm_90a, debug` for IR with line tables)", _line_directives),
     Rule("amdgpu-agpr-alloc", 'no error: "amdgpu-agpr-alloc"="0" is ignored; gfx90a matmul '
          "256x256: 128 VGPR + 128 AGPR and 160 B of spills instead of 202 VGPRs", _agpr_alloc),
+    Rule("lifetime-size", "error: immarg operand has non-immediate parameter   (at "
+         "`call void @llvm.lifetime.start.p0(ptr nonnull %result)`: LLVM 21's one-operand form)",
+         _lifetime_size),
     Rule("amdgpu-buffer-rsrc", "Intrinsic has incorrect argument type! ptr "
          "@llvm.amdgcn.make.buffer.rsrc.p8.p1", _buffer_rsrc),
 )
