@@ -330,9 +330,11 @@ def write_tables(rows: list[inventory.Timed], merge: bool = False) -> None:
         else ([], {})
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
-                "median_us", "speedup", "speedup_lo", "speedup_hi", "rounds", "reps",
-                "regs_gpu", "regs_here", "regs_ptxas124"])
+    header = ["kernel", "family", "source", "run", "variant", "schedule", "cubin", "verified",
+              "median_us", "speedup", "speedup_lo", "speedup_hi", "rounds", "reps",
+              "regs_gpu", "regs_here", "regs_ptxas124"]
+    w.writerow(header)
+    made: set[tuple] = set()  # (kernel, family, source, run, variant, schedule) written
     # a search's winning finalist is checked by its binary: the same cubin as the replay of
     # the search's saved decisions (the verify record of the same file)
     replay: dict[str, str] = {}
@@ -372,16 +374,17 @@ def write_tables(rows: list[inventory.Timed], merge: bool = False) -> None:
         ro = c / "ptx" / f"{mod}.regs.json"
         r124 = (json.loads(ro.read_text()).get("functions") or {}).get(fn.name) \
             if ro.exists() and fn else None
-        w.writerow([t.kernel, fam[t.kernel], short_source(t.source), t.run.split(" (")[0],
-                    t.variant, t.recipe.key(), sha, _fmt(verified),
-                    _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
-                    _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha]), _fmt(r124)])
-    made = {tuple(r[:6]) for r in csv.reader(io.StringIO(out.getvalue()))}
-    kept = [r for r in old_rows if (r["kernel"], r["family"], r["source"], r["run"],
-                                    r["variant"], r["schedule"]) not in made]
-    for r in kept:
-        w.writerow([r.get(k, "") for k in next(csv.reader(io.StringIO(out.getvalue())))])
-        shas.add(r["cubin"])
+        row = [t.kernel, fam[t.kernel], short_source(t.source), t.run.split(" (")[0],
+               t.variant, t.recipe.key(), sha, _fmt(verified),
+               _fmt(t.median_us), _fmt(t.speedup), _fmt(ci[0]), _fmt(ci[1]),
+               _fmt(t.rounds), _fmt(t.reps), _fmt(t.registers_gpu), _fmt(regs_here[sha]),
+               _fmt(r124)]
+        w.writerow(row)
+        made.add(tuple(row[:6]))
+    for r in old_rows:
+        if tuple(r[k] for k in header[:6]) not in made:
+            w.writerow([r.get(k, "") for k in header])
+            shas.add(r["cubin"])
     (HERE / "variants.csv.xz").write_bytes(lzma.compress(out.getvalue().encode()))
     fo = io.StringIO()
     fw = csv.writer(fo, lineterminator="\n")
