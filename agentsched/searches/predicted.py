@@ -80,7 +80,7 @@ class PredictedTimer:
     default_module: bytes
     entry: str | None = None
     model_path: Path | None = None
-    predictions: dict = field(default_factory=dict)  # module sha -> Prediction
+    predictions: dict = field(default_factory=dict)  # machine code sha -> Prediction
     batches: list = field(default_factory=list)
 
     def __post_init__(self):
@@ -88,7 +88,29 @@ class PredictedTimer:
         self.model = load_model(self.target, self.model_path)
         self.suffix = model_suffix(self.target)
         self._default = self._prepare(self.default_module)
+        self._default_sha = sha256_hex(self._default)
         self._default_feats = self._features([self._default])[0]
+        # module sha -> its machine code's sha, and that code's features: ptxas and nvdisasm
+        # run once per distinct module, however often predict() and pair_rows() see it
+        self._code_sha: dict[str, str] = {}
+        self._feats: dict[str, dict] = {}
+
+    def _code_shas(self, modules: list[bytes]) -> list[str]:
+        """Each module's machine code sha; the features of code not seen yet (LLVM's default
+        aside) are extracted here, in one batch."""
+        out, new = [], {}
+        for m in modules:
+            ms = sha256_hex(m)
+            cs = self._code_sha.get(ms)
+            if cs is None:
+                code = self._prepare(m)
+                cs = self._code_sha[ms] = sha256_hex(code)
+                if cs != self._default_sha and cs not in self._feats:
+                    new[cs] = code
+            out.append(cs)
+        for cs, f in zip(new, self._features(list(new.values())) if new else []):
+            self._feats[cs] = f
+        return out
 
     def _prepare(self, module: bytes) -> bytes:
         return module if is_amd(self.target) else to_cubin(module, self.target)
@@ -102,17 +124,23 @@ class PredictedTimer:
         return f"perfmodel {self.model.sha256[:16]} entry {self.entry}"
 
     def predict(self, modules: list[bytes]) -> list[pm.Prediction]:
-        cubins = [self._prepare(m) for m in modules]
-        shas = [sha256_hex(c) for c in cubins]
-        todo = {s: c for s, c in zip(shas, cubins)
-                if s not in self.predictions and c != self._default}
+        shas = self._code_shas(modules)
+        todo = [s for s in dict.fromkeys(shas)
+                if s not in self.predictions and s != self._default_sha]
         if todo:
-            feats = self._features(list(todo.values()))
-            for s, p in zip(todo, self.model.predict_pairs(feats, self._default_feats)):
-                self.predictions[s] = p
+            preds = self.model.predict_pairs([self._feats[s] for s in todo],
+                                             self._default_feats)
+            self.predictions.update(zip(todo, preds))
         self.batches.append(len(todo))
-        return [self._identity() if c == self._default else self.predictions[s]
-                for s, c in zip(shas, cubins)]
+        return [self._identity() if s == self._default_sha else self.predictions[s]
+                for s in shas]
+
+    def pair_rows(self, modules: list[bytes]) -> np.ndarray:
+        """sm_90: the model's pair rows of modules against LLVM's default (what
+        perfmodel.calibrate fits on)."""
+        feats = [self._default_feats if s == self._default_sha else self._feats[s]
+                 for s in self._code_shas(modules)]
+        return pm.pair_matrix(feats, self._default_feats, self.model.features)
 
     def _identity(self) -> pm.Prediction:
         return pa.IDENTICAL if is_amd(self.target) else pm.Prediction(1.0, 1.0, 1.0)
@@ -162,9 +190,7 @@ class ScreenedTimer:
                f"{self.predictor.identity()}{w}"
 
     def _rows(self, modules: list[bytes]) -> np.ndarray:
-        p = self.predictor
-        feats = pm.cubin_features([to_cubin(m, p.target) for m in modules], p.entry)
-        return pm.pair_matrix(feats, p._default_feats, p.model.features)
+        return self.predictor.pair_rows(modules)
 
     def measure(self, modules: list[bytes]) -> list[float]:
         n = max(1, math.ceil(self.fraction * len(modules)))
