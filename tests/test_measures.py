@@ -230,7 +230,7 @@ def test_llvm_mca_estimates_around_the_buffer_instructions_it_aborts_on():
     from agentsched.targets.amdgpu import _mca, _probe_file, mca_estimate, unmodelled
     t = parse_target("gfx942")
     minimal = "buffer_load_dwordx4 v[2:5], v2, s[16:19], 0 offen"
-    total, why = _mca([minimal], t, 1)
+    total, why, _ = _mca([minimal], t, 1)
     assert total is None and "SIGABRT" in why  # llvm-mca-19 itself aborts
     est = mca_estimate(f"k:\n\t{minimal}\n\ts_endpgm\n.Lfunc_end0:\n", t)
     assert est.cycles > 0 and (est.instructions, est.stand_ins, est.not_modelled) == (1, 1, 0)

@@ -255,14 +255,8 @@ def _mnemonic(line: str) -> str:
     return line.split(None, 1)[0] if line.strip() else ""
 
 
-def _mca(lines: list[str], target: Target, iterations: int) -> tuple[int | None, str | None]:
-    """(total cycles, None), or (None, why llvm-mca-19 gave none)."""
-    total, why, _ = _mca_run(lines, target, iterations)
-    return total, why
-
-
-def _mca_run(lines: list[str], target: Target, iterations: int
-             ) -> tuple[int | None, str | None, float | None]:
+def _mca(lines: list[str], target: Target, iterations: int
+         ) -> tuple[int | None, str | None, float | None]:
     """(total cycles, None, block reciprocal throughput), or (None, why llvm-mca-19 gave
     none, None)."""
     proc = run_tool(
@@ -291,7 +285,7 @@ def _probes(target: Target) -> dict:
 def _failing(lines: list[str], target: Target) -> dict[int, str]:
     """Indexes of the lines llvm-mca-19 fails on, each tried alone at most once: halves of
     a failing set are tried in turn (a few bad lines among many cost a few runs)."""
-    _, why = _mca(lines, target, 1)
+    _, why, _ = _mca(lines, target, 1)
     if why is None:
         return {}
     if len(lines) == 1:
@@ -348,7 +342,7 @@ def mca_estimate(asm: str, target: Target, iterations: int | None = None,
         if not lines:
             return McaEstimate(None, len(body), len(left_out), 0,
                                _note(len(body), bad, 0, left_out, empty=True))
-        total, why, rthru = _mca_run(lines, target, iterations)
+        total, why, rthru = _mca(lines, target, iterations)
         if total is not None:
             return McaEstimate(round(total / iterations, 2), len(body), len(left_out),
                                stand_ins, _note(len(body), bad, stand_ins, left_out), rthru)

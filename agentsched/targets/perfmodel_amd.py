@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.hashing import sha256_hex
-from .amdgpu import VGPR_RULES, _rule, has_vopd, kernel_asm, mca_estimate
+from .amdgpu import VGPR_RULES, _rule, has_vopd, kernel_asm, mca_estimate, occupancy_from_vgprs
 from .base import first_int
 from .perfmodel import Prediction
 
@@ -89,14 +89,8 @@ _GFX9_SGPR_STEPS = ((80, 10), (88, 9), (100, 8))
 def occupancy(target: str, vgprs: int, agprs: int = 0, sgprs: int = 0) -> int:
     """Waves per SIMD that the registers allow (LLVM 19's rules): VGPRs (gfx90a/gfx942 allocate
     AGPRs from the same file after the VGPRs rounded up to 4) and, on gfx9, SGPRs."""
-    rule = _rule(VGPR_RULES, target)
-    if rule is None:
-        raise ValueError(f"no register occupancy table for {target}")
-    total, granule, max_waves = rule
     unified = agprs and not re.match(r"gfx1\d", target)
-    used = (-(-vgprs // 4) * 4 + agprs) if unified else vgprs
-    used = max(granule, -(-used // granule) * granule)
-    waves = min(max_waves, total // used)
+    waves = occupancy_from_vgprs(target, (-(-vgprs // 4) * 4 + agprs) if unified else vgprs)
     if re.match(r"gfx9", target):
         by_sgpr = next((w for lim, w in _GFX9_SGPR_STEPS if sgprs <= lim), 7)
         waves = min(waves, by_sgpr)
@@ -129,6 +123,11 @@ def _instruction(line: str) -> str | None:
     return s
 
 
+def _is_spill(ins: str) -> bool:
+    """A scratch access, or an instruction LLVM comments as spill code."""
+    return unit_of(ins.split(None, 1)[0]) == "scratch" or bool(_SPILL_COMMENT.search(ins))
+
+
 def find_loops(code: str) -> list[Loop]:
     """The loops of one kernel's code: a branch to a label earlier in the code closes a loop
     from that label to the branch (several branches back to one label: one loop, to the
@@ -159,7 +158,7 @@ def find_loops(code: str) -> list[Loop]:
         own = min(inside, key=lambda lp: lp.end - lp.start)
         text = ins.split(";")[0].rstrip()
         own.body.append(text)
-        if unit_of(text.split(None, 1)[0]) == "scratch" or _SPILL_COMMENT.search(ins):
+        if _is_spill(ins):
             own.spills += 1
     return [lp for lp in loops if lp.body]
 
@@ -189,9 +188,9 @@ def features(asm: str, target: str, entry: str | None = None,
     occ_llvm = first_int(r"^; Occupancy: (\d+)", info)
     wave = first_int(r"\.wavefront_size:\s+(\d+)", meta) or (32 if re.match(r"gfx1\d", target)
                                                              else 64)
-    body = [s.split(";")[0].rstrip() for s in map(_instruction, code.splitlines()) if s]
-    spills_all = sum(1 for line in code.splitlines() if (s := _instruction(line)) and
-                     (unit_of(s.split(None, 1)[0]) == "scratch" or _SPILL_COMMENT.search(s)))
+    instructions = [s for s in map(_instruction, code.splitlines()) if s]
+    body = [s.split(";")[0].rstrip() for s in instructions]
+    spills_all = sum(map(_is_spill, instructions))
     f: dict = {
         "target": target, "wave_size": wave, "vgprs": vgprs, "agprs": agprs, "sgprs": sgprs,
         "occupancy_regs": occ_regs, "occupancy_llvm": occ_llvm,
@@ -307,10 +306,11 @@ class AmdPerfModel:
         def code(m: bytes | str) -> str:
             return kernel_asm(m.decode() if isinstance(m, bytes) else m, entry)[0]
         dcode = code(default)
-        todo = [v for v in variants if code(v) != dcode]
+        same = [code(v) == dcode for v in variants]
+        todo = [v for v, eq in zip(variants, same) if not eq]
         d = self.features([default], entry)[0]
         preds = iter(self.predict_pairs(self.features(todo, entry), d))
-        return [IDENTICAL if code(v) == dcode else next(preds) for v in variants]
+        return [IDENTICAL if eq else next(preds) for eq in same]
 
     def predict_cubins(self, variants: Sequence[bytes | str], default: bytes | str,
                        entry: str | None = None) -> list[AmdPrediction]:
