@@ -7,7 +7,7 @@ hook gives llc-19) and Triton's metadata (`*.json`: name, warps, shared memory, 
 Inductor's generated kernel modules (with `benchmark_kernel`, each has the `@triton.jit`
 source, `get_args()` and a launcher: what timing a kernel alone would need later).
 
-    python bench/perfmodel/harvest_inductor.py run $OUT [--budget-s 420]    # GPU machine
+    python bench/perfmodel/harvest_inductor.py run $OUT [--budget-s 420] [--parallel N]  # GPU machine
     python bench/perfmodel/harvest_inductor.py list FILE.tar.xz              # here
 
 The models are transformers' architectures built from a config (random weights, seed 0, no
@@ -69,7 +69,7 @@ def one(name: str) -> None:
     ic.max_autotune = True
     ic.max_autotune_gemm_backends = "TRITON,ATEN"
     ic.benchmark_kernel = True
-    ic.compile_threads = max(1, (os.cpu_count() or 2) - 1)
+    ic.compile_threads = int(os.environ.get("HARVEST_THREADS", max(1, (os.cpu_count() or 2) - 1)))
     model, kind = build(name)
     model = model.cuda().train()
     if kind == "tokens":
@@ -93,26 +93,39 @@ def one(name: str) -> None:
           flush=True)
 
 
-def run(out: Path, budget_s: float, models: list[str]) -> int:
+def run(out: Path, budget_s: float, models: list[str], parallel: int = 1) -> int:
     out.mkdir(parents=True, exist_ok=True)
     work = Path("/tmp/harvest")
     env = dict(os.environ, TRITON_CACHE_DIR=str(work / "triton"),
-               TORCHINDUCTOR_CACHE_DIR=str(work / "inductor"))
+               TORCHINDUCTOR_CACHE_DIR=str(work / "inductor"),
+               HARVEST_THREADS=str(max(1, -(-(os.cpu_count() or 2) // parallel))))
     t0, log = time.time(), []
-    for name in models:
-        left = budget_s - (time.time() - t0)
-        if left < 30:
-            log.append({"model": name, "skipped": "budget spent"})
-            continue
-        t = time.time()
-        try:
-            p = subprocess.run([sys.executable, __file__, "one", name], env=env,
-                               capture_output=True, text=True, timeout=left)
+    # Compiling is mostly CPU work and each model is small next to the GPU's memory, so
+    # models may run side by side (their autotuning timings then disturb each other, which
+    # only changes which template configurations win, not what is kept: every one compiled).
+    pending = list(models)
+    running: dict[str, tuple[subprocess.Popen, float]] = {}
+    while pending or running:
+        while pending and len(running) < parallel:
+            name = pending.pop(0)
+            if budget_s - (time.time() - t0) < 30:
+                log.append({"model": name, "skipped": "budget spent"})
+                continue
+            running[name] = (subprocess.Popen(
+                [sys.executable, __file__, "one", name], env=env, stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT, text=True), time.time())
+        time.sleep(1)
+        for name, (p, t) in list(running.items()):
+            if p.poll() is None and time.time() - t0 < budget_s:
+                continue
+            if p.poll() is None:
+                p.kill()
+            tail = p.communicate()[0][-1500:]
             log.append({"model": name, "rc": p.returncode, "s": round(time.time() - t, 1),
-                        "tail": (p.stdout + p.stderr)[-1500:]})
-        except subprocess.TimeoutExpired:
-            log.append({"model": name, "timeout_s": round(left, 1)})
-        print(json.dumps(log[-1])[:400], flush=True)
+                        "timeout": p.returncode is not None and p.returncode < 0,
+                        "tail": tail})
+            del running[name]
+            print(json.dumps(log[-1])[:400], flush=True)
     kept = 0
     with tarfile.open(out / "inductor_kernels.tar.xz", "w:xz") as tar:
         for f in sorted((work / "triton").rglob("*")):
@@ -148,6 +161,7 @@ def main() -> int:
     r.add_argument("out", type=Path)
     r.add_argument("--budget-s", type=float, default=420.0)
     r.add_argument("--models", default=",".join(MODELS))
+    r.add_argument("--parallel", type=int, default=1, help="models compiled side by side")
     o = sub.add_parser("one")
     o.add_argument("model")
     ls = sub.add_parser("list")
@@ -158,7 +172,7 @@ def main() -> int:
         return 0
     if a.cmd == "list":
         return listing(a.tar)
-    return run(a.out, a.budget_s, [m for m in a.models.split(",") if m])
+    return run(a.out, a.budget_s, [m for m in a.models.split(",") if m], a.parallel)
 
 
 if __name__ == "__main__":
