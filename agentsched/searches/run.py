@@ -149,7 +149,7 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
         if o.screen is not None:  # time only the model's best fraction of each batch
             from .predicted import PredictedTimer, ScreenedTimer
             timer = ScreenedTimer(timer, PredictedTimer(t, timer.default_module, llvm.entry),
-                                  o.screen, warmup=o.screen_warmup, seed=o.seed)
+                                  o.screen, warmup=o.screen_warmup)
     journal = Journal(_journal_key(o, ir, t, launch, init_weights, timer, time_fn),
                       fresh=o.fresh) if o.journal else None
     if journal is not None and journal.resumed and progress:
