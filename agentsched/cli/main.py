@@ -24,6 +24,7 @@ from .. import api
 from ..api import SEED_AGENTS, BuildOptions
 from ..core import env
 from ..core.files import STDOUT, check_output, hold, together
+from ..searches.options import SCREEN_WARMUP
 from .db import active_db, applies_db, schedule_fields
 from .db import app as db_app
 
@@ -764,8 +765,12 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                None, "--screen", help="time, sm_90: GPU-time only the performance model's "
                                       "best fraction of each batch (e.g. 0.2)"),
            screen_warmup: int = typer.Option(
-               0, "--screen-warmup", help="screen: time this many seeded random modules "
-                                          "first, then rank by the model calibrated on them"),
+               SCREEN_WARMUP, "--screen-warmup", min=0,
+               help="screen: the first K modules timed are a diverse warm-up (each the "
+                    "farthest in the model's SASS features from LLVM's default and from "
+                    "everything timed); later ones are ranked by the model calibrated on "
+                    "every timing so far, exploring where it is unsure; 0: the global model's "
+                    "ranking alone. Timed in all: the --screen fraction of the modules asked"),
            init_from: Optional[List[Path]] = typer.Option(
                None, "--init-from", help="warm start from earlier search JSONs' weights "
                                          "(repeatable; beam refines the first)"),

@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 METHODS = ("beam", "evolve")
+# --screen's warm-up: the first timings of a screened search, diverse, before the model is
+# calibrated on them (bench/perfmodel/screen_sim.py: 8 is best of 4, 8 and 16 at 20%)
+SCREEN_WARMUP = 8
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,9 @@ class SearchOptions:
     fresh: bool = False  # forget what an earlier run of the same search journaled
     db: Path | None = None  # a confirmed winner goes into this tuned-schedule db (docs/db.md)
     screen: float | None = None  # time: GPU-time only the perf model's best fraction per batch
-    screen_warmup: int = 0  # screen: time this many seeded random modules first, then rank
-    # by the model calibrated on the timings so far (perfmodel.calibrate)
+    screen_warmup: int = SCREEN_WARMUP  # screen: time this many diverse modules first, then
+    # rank by the model calibrated on the timings so far (perfmodel.calibrate_gp); 0: the
+    # global model alone
 
     COUNTS = ("budget", "width", "population", "time_rounds", "time_reps", "finalists",
               "confirm_rounds", "confirm_reps")

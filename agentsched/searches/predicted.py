@@ -16,7 +16,6 @@ calibrated (no AMD timings exist), and no GPU check (no AMD GPU runtime here).
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +134,10 @@ class PredictedTimer:
         return [self._identity() if s == self._default_sha else self.predictions[s]
                 for s in shas]
 
+    def is_default(self, modules: list[bytes]) -> list[bool]:
+        """Whether each module's machine code is LLVM's default's (its ratio is 1)."""
+        return [s == self._default_sha for s in self._code_shas(modules)]
+
     def pair_rows(self, modules: list[bytes]) -> np.ndarray:
         """sm_90: the model's pair rows of modules against LLVM's default (what
         perfmodel.calibrate fits on)."""
@@ -161,18 +164,46 @@ class PredictedTimer:
         pass
 
 
+SCREEN_EXPLORE = 1.0  # the upper-confidence weight of the ranking after the warm-up
+
+
+def farthest_first(cands: np.ndarray, known: np.ndarray, weight: np.ndarray, k: int
+                   ) -> list[int]:
+    """k indices of cands, each in turn the farthest (L1 over weighted features) from `known`
+    and the ones picked before it: a warm-up that spreads the kernel's first timings over
+    its schedules instead of sampling where the proposals happen to crowd."""
+    z = cands * weight
+    zk = np.asarray(known, dtype=np.float64).reshape(-1, cands.shape[1]) * weight
+    d = np.abs(z[:, None, :] - zk[None]).sum(2).min(1) if len(zk) else np.full(len(z), np.inf)
+    out: list[int] = []
+    for _ in range(min(k, len(z))):
+        d[out] = -1.0
+        j = int(np.argmax(d))
+        out.append(j)
+        d = np.minimum(d, np.abs(z - z[j]).sum(1))
+    return out
+
+
 @dataclass
 class ScreenedTimer:
-    """A GPU timer that times only the model's best `fraction` of each batch (at least one
-    module); the rest get ratio 1.0 (LLVM's default, untimed). Confirmation is the GPU
-    timer's own. With warmup > 0 the first `warmup` modules timed are a seeded random
-    sample, and the model is calibrated on every timing so far (perfmodel.calibrate) before
-    ranking each later batch (issue 22: the global model's signal is kernel-specific)."""
+    """A GPU timer that times only `fraction` of the modules asked, the model's choice; the
+    budget runs over the whole search (F is the share timed whatever the batch size; the
+    first batch times at least one); a module timed once is not timed again, nor one whose
+    machine code is LLVM's default's (ratio 1). The rest get ratio 1.0 (LLVM's default,
+    untimed). Confirmation is the GPU timer's own.
+
+    warmup > 0 (sm_90): the first `warmup` modules timed are a diverse warm-up, each the
+    farthest (in the model's pair rows, standardised over the modules seen) from LLVM's
+    default and from everything timed; later batches are ranked by the model calibrated on
+    every timing so far (perfmodel.calibrate_gp: an affine map of the global prediction and
+    a Gaussian process on its residuals), at the mean plus `explore` times its posterior
+    spread (issue 22: the global model's signal is kernel-specific; exploring where nothing
+    is timed yet pays, bench/perfmodel/screen_sim.py). warmup 0: the global model's ranking."""
     timer: Any  # searches.gpu_time.GpuTimer
     predictor: PredictedTimer
     fraction: float
     warmup: int = 0
-    seed: int = 0
+    explore: float = SCREEN_EXPLORE
     asked: int = 0
     timed: int = 0
     rows: list = field(default_factory=list)  # pair rows of the modules timed
@@ -181,40 +212,91 @@ class ScreenedTimer:
     def __post_init__(self):
         if not 0 < self.fraction <= 1:
             raise ValueError(f"--screen takes a fraction in (0, 1], got {self.fraction!r}")
+        if self.warmup < 0:
+            raise ValueError(f"--screen-warmup takes a count >= 0, got {self.warmup!r}")
         self.suffix = self.timer.suffix
-        self._rng = random.Random(self.seed)
+        self._seen = [0, 0.0, 0.0]  # count, sum, sum of squares of the pair rows seen
+        self._ratio: dict[str, float] = {}  # module sha -> its measured ratio
 
     def identity(self) -> str:
-        w = f" warmup {self.warmup} seed {self.seed}" if self.warmup else ""
+        w = f" warmup {self.warmup} diverse explore {self.explore}" if self.warmup else ""
         return f"{self.timer.identity()} screened {self.fraction} by " \
                f"{self.predictor.identity()}{w}"
 
     def _rows(self, modules: list[bytes]) -> np.ndarray:
         return self.predictor.pair_rows(modules)
 
-    def measure(self, modules: list[bytes]) -> list[float]:
-        n = max(1, math.ceil(self.fraction * len(modules)))
-        rows = self._rows(modules) if self.warmup else None
-        sample = min(n, max(0, self.warmup - len(self.logs)))
-        order = self._rng.sample(range(len(modules)), sample) if sample else []
-        if n > sample:
-            if rows is not None and self.logs:
-                cal = pm.calibrate(self.predictor.model, np.array(self.rows), self.logs)
-                score = list(cal.predict_log(rows)[0])
-            else:
-                score = [math.log(p.speedup) for p in self.predictor.predict(modules)]
+    def _budget(self, n: int) -> int:
+        return max(0, math.ceil(self.fraction * (self.asked + n) - 1e-9) - self.timed)
+
+    def _spread(self, rows: np.ndarray) -> np.ndarray:
+        """Each feature's standard deviation over every pair row seen so far (these too)."""
+        c, s, q = self._seen
+        self._seen = [c + len(rows), s + rows.sum(0), q + (rows ** 2).sum(0)]
+        c, s, q = self._seen
+        return np.sqrt(np.maximum(q / c - (s / c) ** 2, 0.0))
+
+    def _known(self, width: int) -> np.ndarray:
+        """LLVM's default (the zero pair row: its ratio is known, 1) and the rows timed."""
+        return np.vstack([np.zeros((1, width)), *self.rows])
+
+    def _warm(self, rows: np.ndarray, spread: np.ndarray, k: int) -> list[int]:
+        w = np.where(spread > 0, 1.0 / np.where(spread > 0, spread, 1.0), 0.0)
+        return farthest_first(rows, self._known(rows.shape[1]), w, k)
+
+    def _score(self, modules: list[bytes], rows: np.ndarray | None,
+               spread: np.ndarray | None) -> np.ndarray:
+        """Log speedup to rank by: the calibrated upper-confidence score, or the global
+        model's mean where nothing calibrates it."""
+        if rows is not None and spread is not None and self.logs:
+            m, _, hi = pm.calibrate_gp(self.predictor.model, np.array(self.rows), self.logs,
+                                       spread).predict_log(rows)
+            return m + self.explore * (hi - m)
+        return np.log([p.speedup for p in self.predictor.predict(modules)])
+
+    def _choose(self, modules: list[bytes], rows: np.ndarray | None, n: int) -> list[int]:
+        """Which of the (distinct, never timed) modules to time: at most n of them."""
+        n = min(n, len(modules))
+        if not n:
+            return []
+        spread = self._spread(rows) if rows is not None else None
+        warm = min(n, max(0, self.warmup - len(self.logs)))
+        order = self._warm(rows, spread, warm) if warm else []  # type: ignore[arg-type]
+        if n > len(order):
+            score = self._score(modules, rows, spread)
             rest = sorted((i for i in range(len(modules)) if i not in order),
                           key=lambda i: -score[i])
-            order += rest[:n - sample]
-        ratios = [1.0] * len(modules)
-        for i, r in zip(order, self.timer.measure([modules[i] for i in order])):
-            ratios[i] = r
+            order += rest[:n - len(order)]
+        return order
+
+    def measure(self, modules: list[bytes]) -> list[float]:
+        shas = [sha256_hex(m) for m in modules]
+        # a module timed before (or twice in this batch) is not timed again: another timing
+        # of the same code is only noise, and the budget is better spent on new code
+        first: dict[str, int] = {}
+        for i, s in enumerate(shas):
+            if s not in self._ratio:
+                first.setdefault(s, i)
+        # LLVM's own machine code (a schedule that changed nothing): its ratio is 1
+        same = getattr(self.predictor, "is_default", None)
+        if same is not None and first:
+            for s, d in zip(list(first), same([modules[i] for i in first.values()])):
+                if d:
+                    self._ratio[s] = 1.0
+                    del first[s]
+        idx = list(first.values())
+        cands = [modules[i] for i in idx]
+        rows = self._rows(cands) if self.warmup and cands else None
+        picked = self._choose(cands, rows, self._budget(len(modules)))
+        for j, r in zip(picked, self.timer.measure([cands[j] for j in picked])
+                        if picked else []):
+            self._ratio[shas[idx[j]]] = r
             if rows is not None and r > 0:
-                self.rows.append(rows[i])
+                self.rows.append(rows[j])
                 self.logs.append(-math.log(r))
         self.asked += len(modules)
-        self.timed += len(order)
-        return ratios
+        self.timed += len(picked)
+        return [self._ratio.get(s, 1.0) for s in shas]
 
     def confirm(self, *a: Any, **kw: Any) -> dict:
         return self.timer.confirm(*a, **kw)
@@ -224,7 +306,8 @@ class ScreenedTimer:
         out["screen"] = {"fraction": self.fraction, "asked": self.asked,
                          "timed": self.timed}
         if self.warmup:
-            out["screen"]["calibration"] = {"warmup": self.warmup, "seed": self.seed,
+            out["screen"]["calibration"] = {"warmup": self.warmup, "pick": "diverse",
+                                            "explore": self.explore,
                                             "calibrated_on": len(self.logs)}
         return out
 

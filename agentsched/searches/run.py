@@ -147,9 +147,10 @@ def run_search(kernel: Any, target: str | Target = "gfx1100",
                            o.gpus, ray_address)
         own_timer = True  # ours to close; a caller's timer stays open for the caller
         if o.screen is not None:  # time only the model's best fraction of each batch
-            from .predicted import PredictedTimer, ScreenedTimer
+            from .predicted import PredictedTimer, ScreenedTimer, is_amd
+            # the AMD model is a formula over assembly, with no pair rows to calibrate on
             timer = ScreenedTimer(timer, PredictedTimer(t, timer.default_module, llvm.entry),
-                                  o.screen, warmup=o.screen_warmup, seed=o.seed)
+                                  o.screen, warmup=0 if is_amd(t) else o.screen_warmup)
     journal = Journal(_journal_key(o, ir, t, launch, init_weights, timer, time_fn),
                       fresh=o.fresh) if o.journal else None
     if journal is not None and journal.resumed and progress:

@@ -344,7 +344,7 @@ class CalibratedModel:
         return out, out - (m - lo), out + (hi - m)
 
 
-def calibrate(model: PerfModel, rows: np.ndarray, measured: Sequence[float],
+def calibrate(model: PerfModel, rows: np.ndarray, measured: Sequence[float] | np.ndarray,
               ridge: float = 1.0, neighbours: int = 3) -> CalibratedModel:
     """Fit the per-kernel correction on `rows` (pair rows of the model's features) with
     their measured log speedups. The affine part is ridge-shrunk towards (0, 1), so two
@@ -362,3 +362,44 @@ def calibrate(model: PerfModel, rows: np.ndarray, measured: Sequence[float],
     res = y - (a + b * m)
     scale = np.maximum(np.ptp(rows, axis=0), 1e-9)
     return CalibratedModel(model, a, b, np.array(rows, dtype=np.float64), res, scale, neighbours)
+
+
+@dataclass
+class GPCalibratedModel:
+    """calibrate()'s affine map plus a Gaussian process on its residuals over the pair rows
+    (Laplace kernel, L1 distance over `w`-weighted features): a timed variant's neighbours
+    inherit its surprise, and the interval is the posterior spread (wide far from anything
+    timed), which is what an upper-confidence ranking explores with."""
+    affine: CalibratedModel
+    z: np.ndarray  # the timed rows, weighted
+    w: np.ndarray  # per-feature weight: 1 / spread, 0 for a feature that does not vary
+    alpha: np.ndarray  # (K + noise I)^-1 residuals
+    kinv: np.ndarray  # (K + noise I)^-1
+    length: float
+    var: float  # the residuals' variance: the prior's scale
+
+    def predict_log(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        a = self.affine.predict_log(x)[0]
+        ks = np.exp(-np.abs((x * self.w)[:, None, :] - self.z[None]).sum(2) / self.length)
+        mean = a + ks @ self.alpha
+        sd = np.sqrt(np.maximum(1 - np.einsum("ij,jk,ik->i", ks, self.kinv, ks), 0) * self.var)
+        return mean, mean - sd, mean + sd
+
+
+def calibrate_gp(model: PerfModel, rows: np.ndarray, measured: Sequence[float] | np.ndarray,
+                 spread: np.ndarray, ridge: float = 1.0, noise: float = 0.1
+                 ) -> GPCalibratedModel:
+    """The affine correction of calibrate() and a Gaussian process on what it leaves,
+    features weighted by 1 / `spread` (their spread over the kernel's variants seen); the
+    kernel's length is the median distance between the timed rows."""
+    rows = np.asarray(rows, dtype=np.float64)
+    y = np.asarray(measured, dtype=np.float64)
+    aff = calibrate(model, rows, y, ridge=ridge, neighbours=0)
+    w = np.where(spread > 0, 1.0 / np.where(spread > 0, spread, 1.0), 0.0)
+    z = rows * w
+    d = np.abs(z[:, None, :] - z[None]).sum(2)
+    length = max(float(np.median(d[np.triu_indices(len(z), 1)])) if len(z) > 1 else 1.0, 1e-9)
+    kinv = np.linalg.inv(np.exp(-d / length) + noise * np.eye(len(z)))
+    res = y - aff.predict_log(rows)[0] if len(y) else y
+    return GPCalibratedModel(aff, z, w, kinv @ res, kinv, length,
+                             max(float(np.var(res)) if len(y) else 0.0, 1e-8))
