@@ -34,6 +34,12 @@ def test_the_pack_runs_commands_with_its_own_llvm_and_plugin(tmp_path):
     assert paths[0] == str(unpacked / "llvm/bin/llc-19")
     assert paths[1] == str(unpacked / "llvm/bin/llvm-as-19")
     assert paths[2].startswith(str(unpacked / "python"))
+    # the shipped policies and performance model travel beside the package, where it looks
+    # for them (--select, --objective predicted, --screen on the GPU machine)
+    from agentsched.targets import perfmodel
+    shipped = perfmodel.DEFAULT_MODEL.parent
+    for f in shipped.glob("*.json"):
+        assert (unpacked / "python" / "policies" / f.name).read_bytes() == f.read_bytes()
     ldd = subprocess.run(["sh", "-c", f'LD_LIBRARY_PATH="{unpacked}/llvm/lib" '
                           f'ldd "{unpacked}/llvm/real/llc-19"'], capture_output=True,
                          text=True).stdout

@@ -8,6 +8,7 @@ What travels (`agentsched pack DIR`):
                          llvm/bin/ wrappers that set LD_LIBRARY_PATH for the tool alone,
                          data/plugin/ the built plugin with its checksum and sidecars,
                          python/agentsched/ the package's source
+                         python/policies/ the shipped policies and performance model
   DIR/ID                 the content digest (names the unpacked copy: /tmp/agentsched-pack-ID)
   DIR/MANIFEST.json      tools, libraries, LLVM and plugin versions, sizes
 
@@ -152,6 +153,10 @@ def pack(dest: str | Path, level: int = 6, ir: dict[str, Path] | None = None) ->
                 tar.add(f, f"data/prebuilt-ir/{name}")
             for f in _package_files():
                 tar.add(f, f"python/agentsched/{f.relative_to(PACKAGE_DIR).as_posix()}")
+            # the shipped policies and performance model, where the package looks for them
+            # (beside it): --select, --objective predicted and --screen need them there too
+            for f in sorted((PACKAGE_DIR.parent / "policies").glob("*.json")):
+                tar.add(f, f"python/policies/{f.name}")
         pack_id = sha256_hex(tarball.read_bytes())[:16]
         info = PackInfo(dest.name, pack_id, llvm_version(), plugin_digest(), list(TOOLS),
                         sorted(libs), tarball.stat().st_size, sorted(ir or {}))
