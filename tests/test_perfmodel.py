@@ -277,6 +277,41 @@ def test_search_with_the_predicted_objective_needs_no_gpu(tmp_path):
     assert best["cost"][0] <= 1.0 and best["replay_matches"]
 
 
+@requires_tools
+def test_training_against_the_model_extracts_features_in_the_workers():
+    """objective 'predicted' in train: each worker compiles, assembles and reads the SASS,
+    and only the features come back (no module); LLVM's schedule scores exactly 1, a
+    changed schedule the model's prediction, the same as PredictedTimer's for that code."""
+    from agentsched.searches.predicted import PredictedTimer
+    from agentsched.searches.train import compile_with_policy, corpus_kernels, train
+    t = parse_target("sm_90")
+    ks, _ = corpus_kernels(Path(__file__).resolve().parents[1] / "corpus", t, split=None,
+                           names=["gemm8x8"])
+    ir = ks[0].ir
+    res = train(ks, t, objective="predicted", budget=4, population=4, workers=1, seed=1)
+    assert res.candidates[0].speedups == {"gemm8x8": 1.0}
+    assert res.candidates[0].changed == {"gemm8x8": 0}
+    moved = [c for c in res.candidates if c.changed["gemm8x8"] > 0]
+    assert moved and all(0 < c.speedups["gemm8x8"] < 10 for c in moved)
+    assert res.best.fitness >= 1.0  # LLVM's schedule is a candidate: never worse than it
+    # the winner's policy file, compiled as a worker does, and scored as a search would
+    from agentsched.core.policy import policy_to_dict
+    from agentsched.llvm.compile import compile_ir
+    pj = json.dumps(policy_to_dict(res.policy))
+    got = compile_with_policy(str(ir), "sm_90", pj, None, False, ".cubin", True)
+    assert "module" not in got and got["features"] and len(got["code"]) == 64
+    mod = compile_with_policy(str(ir), "sm_90", pj, None, False, ".cubin")["module"]
+    want = PredictedTimer(t, compile_ir(ir, t).module(".cubin")).predict([mod])[0].speedup
+    assert res.best.speedups["gemm8x8"] == pytest.approx(want, rel=1e-9)
+
+
+def test_fitness_with_the_choice_counts_only_gains():
+    from agentsched.searches.train import fitness_of
+    assert fitness_of([0.8, 1.21], 1.0, 0.0, with_choice=True) == pytest.approx(1.1)
+    assert fitness_of([0.8, 1.21], 1.0, 0.0) < fitness_of([0.8, 1.21], 0.0, 0.0) < 1.0
+    assert fitness_of([0.0, 1.2], 1.0, 0.0, with_choice=True) == -math.inf  # a failure
+
+
 def test_predicted_objective_is_refused_where_no_model_predicts():
     from agentsched.searches.objectives import ObjectiveError, check_measurable
     for name in ("sm_80", "gfx1030"):  # gfx942 and gfx1100: the AMD model (perfmodel_amd)

@@ -927,6 +927,10 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
               False, "--kernel-guard", help="A kernel whose occupancy, spills (or, occupancy "
                                             "unknown, registers) get worse counts as LLVM's "
                                             "schedule (as compile --fallback ships it)"),
+          with_choice: bool = typer.Option(
+              False, "--with-choice", help="Fitness of the policy with compile --select behind "
+                                           "it: a kernel the policy slows counts as LLVM's "
+                                           "schedule, so only gains count (issue 22)"),
           init_from: Optional[List[Path]] = typer.Option(
               None, "--init-from", help="Start also from earlier evolve search JSONs' "
                                         "weights (repeatable; linear model)"),
@@ -954,8 +958,8 @@ def train(corpus: Path = typer.Option(..., "--corpus", help="A corpus package di
             bound=bound, kind=kind, kernels=tuple(kernel or ()), model=model,
             features=features, hidden=hidden, population=population, seed=seed,
             penalty=penalty, tolerance=tolerance, guard=not no_guard, guard_slack=guard_slack,
-            kernel_guard=kernel_guard, workers=workers, ray=ray, gpus=gpus,
-            init_from=tuple(init_from or ()), output=output, json_out=json_out)
+            kernel_guard=kernel_guard, with_choice=with_choice, workers=workers, ray=ray,
+            gpus=gpus, init_from=tuple(init_from or ()), output=output, json_out=json_out)
         res = api.train(corpus, target, options, provenance={"command": command},
                         progress=progress)
     for name, why in res.skipped.items():

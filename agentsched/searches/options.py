@@ -131,6 +131,9 @@ class TrainOptions:
     guard: bool = True  # the policy's register pressure guard
     guard_slack: int = 0
     kernel_guard: bool = False  # a kernel made worse counts as LLVM's schedule
+    # fitness of the policy with the per-kernel choice behind it (compile --select): a kernel
+    # the policy slows counts as LLVM's schedule, so only its gains count
+    with_choice: bool = False
     workers: int | None = None
     ray: str | None = None
     gpus: str | None = None  # time: GPUs timing in parallel (SearchOptions.gpus)

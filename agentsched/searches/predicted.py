@@ -71,6 +71,16 @@ def to_cubin(module: bytes, t: Target) -> bytes:
     return run.cubin
 
 
+def code_features(module: bytes, t: Target, entry: str | None = None) -> tuple[str, dict]:
+    """A module's machine code sha and the features the model reads of it: what a training
+    worker returns for objective 'predicted', so ptxas and nvdisasm (or llvm-mca) run
+    where the module was compiled and only a small dict travels back."""
+    if is_amd(t):
+        return sha256_hex(module), pa.load(t.name).features([module], entry)[0]
+    code = to_cubin(module, t)
+    return sha256_hex(code), pm.cubin_features([code], entry)[0]
+
+
 @dataclass
 class PredictedTimer:
     """Time ratios (candidate / LLVM's default, < 1 is faster) predicted from SASS: the

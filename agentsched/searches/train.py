@@ -60,6 +60,8 @@ from .evaluator import Workers
 from .evolve import children, mutate
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
 from .options import TrainOptions, with_fields
+from .predicted import load_model
+from .predicted import model_suffix as predicted_suffix
 
 MODELS = ("linear", "mlp")
 # Named feature lists (`agentsched train --features`): the whole catalog, or only the
@@ -321,9 +323,12 @@ def default_features(ir: str, target: str, features: tuple, max_points: int) -> 
 # ---------------------------------------------------------------- one compile (a worker)
 
 def compile_with_policy(ir: str, target: str, policy_json: str, launch: Launch | None,
-                        with_cycles: bool, module_suffix: str | None) -> dict:
+                        with_cycles: bool, module_suffix: str | None,
+                        featurize: bool = False) -> dict:
     """Compile one kernel with a policy file in llc (a worker task): its static metrics,
-    the plugin's counts and, when asked, the loadable module."""
+    the plugin's counts and, when asked, the loadable module, or (featurize: objective
+    'predicted') instead of the module its machine code's sha and the performance model's
+    features of it (searches.predicted.code_features)."""
     t0 = time.perf_counter()
     t = parse_target(target)
     with tempfile.TemporaryDirectory(prefix="agentsched-policy-") as d:
@@ -334,11 +339,15 @@ def compile_with_policy(ir: str, target: str, policy_json: str, launch: Launch |
             m = static_metrics(res.asm, t, with_cycles=with_cycles, launch=launch,
                                entry=res.entry).as_dict()
             module = res.module(module_suffix) if module_suffix else b""
+            out = {"metrics": m, "changed": int(res.report.get("changed", 0)),
+                   "module": module}
+            if featurize:
+                from .predicted import code_features
+                out["code"], out["features"] = code_features(out.pop("module"), t, res.entry)
         except Exception as e:  # one kernel's failure is the candidate's result
             return {"error": f"{type(e).__name__}: {str(e)[:500]}",
                     "seconds": time.perf_counter() - t0}
-    return {"metrics": m, "changed": int(res.report.get("changed", 0)),
-            "module": module, "seconds": time.perf_counter() - t0}
+    return {**out, "seconds": time.perf_counter() - t0}
 
 
 def proxy_speedup(default: dict, metrics: dict, objective: str) -> float:
@@ -355,12 +364,16 @@ def proxy_speedup(default: dict, metrics: dict, objective: str) -> float:
     return float(b / a) if sign > 0 else float(a / b)
 
 
-def fitness_of(speedups: Sequence[float], penalty: float, tolerance: float) -> float:
+def fitness_of(speedups: Sequence[float], penalty: float, tolerance: float,
+               with_choice: bool = False) -> float:
     """geomean(speedups) - penalty * mean(shortfall below 1 - tolerance); -inf if any
-    kernel failed (speedup 0 or not finite)."""
+    kernel failed (speedup 0 or not finite). with_choice: each kernel's speedup is first
+    max(1, speedup) (the per-kernel choice keeps LLVM's schedule where the policy loses)."""
     s = np.asarray(list(speedups), dtype=float)
     if s.size == 0 or not np.all(np.isfinite(s)) or np.any(s <= 0):
         return -math.inf
+    if with_choice:
+        s = np.maximum(s, 1.0)
     geo = float(np.exp(np.mean(np.log(s))))
     short = np.maximum(0.0, (1.0 - tolerance) - s)
     return geo - penalty * float(np.mean(short))
@@ -432,7 +445,9 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
         mean, scale = feature_normalization(pool, kernels, t, shape.features)
         say(f"train: {len(kernels)} kernels, {objective}, {model} "
             f"({shape.size} parameters), {pool.backend}")
-        suffix = t.module_suffix() if objective == "time" else None
+        suffix = t.module_suffix() if objective == "time" else \
+            predicted_suffix(t) if objective == "predicted" else None
+        model_of = load_model(t) if objective == "predicted" else None  # sm_90's or AMD's
         start = shape.start(np.random.default_rng(seed),
                             scale[shape.features.index("is_llvm_pick")])
         defaults = _compile_all(pool, kernels, t,
@@ -475,11 +490,13 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
             results = _compile_all(pool, kernels, t, jsons, objective, suffix)
             if kernel_guard:
                 _fall_back(results, defaults)
-            speedups = _speedups(results, kernels, default_metrics, objective, timers)
+            speedups = (_predicted_speedups(results, kernels, defaults, model_of)
+                        if model_of is not None else
+                        _speedups(results, kernels, default_metrics, objective, timers))
             for p, res, sp in zip(batch, results, speedups):
                 candidates.append(TrainCandidate(
                     len(candidates), gen, [float(round(x, 6)) for x in p],
-                    fitness_of(list(sp.values()), penalty, tolerance), sp,
+                    fitness_of(list(sp.values()), penalty, tolerance, o.with_choice), sp,
                     {k.name: int(r.get("changed", -1)) for k, r in zip(kernels, res)},
                     round(sum(r.get("seconds", 0.0) for r in res), 3),
                     {k.name: r["fallback"] for k, r in zip(kernels, res) if r.get("fallback")}))
@@ -500,7 +517,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
             best, confirmed = _confirm(pool, kernels, t, candidates, finalists, shape, family,
                                        mean, scale, guard, suffix, timers, penalty, tolerance,
                                        confirm_rounds, confirm_reps, say,
-                                       defaults if kernel_guard else None)
+                                       defaults if kernel_guard else None, o.with_choice)
     finally:
         for tm in timers.values():  # before the pool: it may shut Ray down
             tm.close()
@@ -509,6 +526,7 @@ def train(kernels: Sequence[TrainKernel], target: str | Target = "sm_90",
         pool.close(kill=sys.exc_info()[0] is not None)
 
     prov = {"trained_on": names, "objective": objective, "model": model, "budget": budget,
+            "with_choice": o.with_choice,
             "seed": seed, "fitness": best.fitness, "kernel_guard": kernel_guard,
             "train_geomean": geomean(list(best.speedups.values())), **(provenance or {})}
     policy = shape.policy(np.asarray(best.params), family, mean, scale, guard, prov)
@@ -531,7 +549,8 @@ def _compile_all(pool: Workers, kernels: Sequence[TrainKernel], t: Target, jsons
                  objective: str, suffix: str | None) -> list[list[dict]]:
     """results[candidate][kernel]."""
     calls: list[tuple[tuple, dict]] = [
-        ((str(k.ir), k.target or t.name, pj, k.launch, objective == "cycles", suffix), {})
+        ((str(k.ir), k.target or t.name, pj, k.launch, objective == "cycles", suffix,
+          objective == "predicted"), {})
         for pj in jsons for k in kernels]
     flat = pool.map(compile_with_policy, calls)
     n = len(kernels)
@@ -561,8 +580,8 @@ def _timers(factory: Callable | None, kernels: Sequence[TrainKernel], t: Target,
 def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
              candidates: list[TrainCandidate], n: int, shape: ModelShape, family: str, mean,
              scale, guard, suffix, timers: dict, penalty: float, tolerance: float, rounds: int,
-             reps: int, say: Callable, defaults: list | None = None
-             ) -> tuple[TrainCandidate, dict]:
+             reps: int, say: Callable, defaults: list | None = None,
+             with_choice: bool = False) -> tuple[TrainCandidate, dict]:
     """Re-time the n best candidates (by screening fitness; the starting policy excluded: it
     is LLVM's schedule) per kernel in one fresh interleaved run each; the best by those runs
     wins, LLVM's schedule (candidate 0) when none beats fitness 1."""
@@ -594,7 +613,7 @@ def _confirm(pool: Workers, kernels: Sequence[TrainKernel], t: Target,
                               "finalists": []}
     best, best_fit = candidates[0], 1.0
     for c, sp in zip(ranked, speed):
-        fit = fitness_of(list(sp.values()), penalty, tolerance)
+        fit = fitness_of(list(sp.values()), penalty, tolerance, with_choice)
         record["finalists"].append({"index": c.index, "screening_fitness": c.fitness,
                                     "confirmed_fitness": fit, "speedups": sp})
         say(f"finalist {c.index}: screening {c.fitness:.4f}, confirmed {fit:.4f}")
@@ -640,6 +659,27 @@ def _speedups(results: list[list[dict]], kernels: Sequence[TrainKernel], default
             elif objective != "time":
                 out[i][k.name] = proxy_speedup(default_metrics[k.name], r["metrics"], objective)
             r.pop("module", None)  # timed: not kept
+    return out
+
+
+def _predicted_speedups(results: list[list[dict]], kernels: Sequence[TrainKernel],
+                        defaults: list[dict], model: Any) -> list[dict]:
+    """Objective 'predicted': the model's speedup of each candidate's machine code over LLVM's
+    default's, from the features the workers extracted; code equal to the default's is 1."""
+    out: list[dict] = [{} for _ in results]
+    for j, k in enumerate(kernels):
+        base = defaults[j]
+        todo = [i for i, res in enumerate(results)
+                if "error" not in res[j] and res[j]["code"] != base["code"]]
+        preds = model.predict_pairs([results[i][j]["features"] for i in todo],
+                                    base["features"])
+        for i, res in enumerate(results):
+            out[i][k.name] = 0.0 if "error" in res[j] else 1.0
+        for i, p in zip(todo, preds):
+            out[i][k.name] = float(p.speedup)
+            results[i][j]["predicted"] = p.as_dict()
+        for res in results:
+            res[j].pop("features", None)  # predicted: not kept
     return out
 
 
