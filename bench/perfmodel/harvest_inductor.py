@@ -52,7 +52,9 @@ def build(name: str):
         return tf.BertForMaskedLM(cfg), "tokens"
     if name == "t5":
         cfg = tf.T5Config(d_model=512, d_ff=2048, num_heads=8, num_layers=2,
-                          num_decoder_layers=2, dropout_rate=0.0)
+                          num_decoder_layers=2, dropout_rate=0.0,
+                          # transformers 5 no longer defaults these (labels -> decoder inputs)
+                          decoder_start_token_id=0, pad_token_id=0)
         return tf.T5ForConditionalGeneration(cfg), "seq2seq"
     if name == "vit":
         cfg = tf.ViTConfig(hidden_size=768, num_attention_heads=12, intermediate_size=3072,
