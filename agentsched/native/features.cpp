@@ -223,12 +223,18 @@ void computeFeatures(const Snapshot &S, bool WithPressureDiffs, PointFeatures &O
   Region[Visit] = double(P.Visit);
 
   Out.After.assign(N, 0);
-  Out.Rows.resize(N * NumFeatures);
+  Out.Stride = (N + 15) / 16 * 16;
+  Out.Cols.resize(NumFeatures * Out.Stride);
+  auto Col = [&](unsigned K) { return &Out.Cols[K * Out.Stride]; };
+  for (unsigned K : {CriticalPath, StepFrac, RemainingFrac, LogRegionSize, LogCandidates,
+                     PressureTop, PressureBot, Stage, Visit})
+    std::fill_n(Col(K), Out.Stride, Region[K]);
+  if (!WithPressureDiffs)
+    for (unsigned K : {VgprPressureDiff, SgprPressureDiff, PressureAfter})
+      std::fill_n(Col(K), N, 0.0);
   for (size_t I = 0; I != N; ++I) {
     const Cand &C = S.Cands[I];
     const NodeFacts &F = *Out.Facts[I];
-    double *Row = &Out.Rows[I * NumFeatures];
-    std::copy(std::begin(Region), std::end(Region), Row);
     if (WithPressureDiffs) {
       RawPD PD = pressureDiff(H, C.SU);
       int64_t VPD = 0, SPD = 0;
@@ -236,8 +242,8 @@ void computeFeatures(const Snapshot &S, bool WithPressureDiffs, PointFeatures &O
         VPD += int64_t(H.VgprUnits[Set]) * Inc;
         SPD += int64_t(H.SgprUnits[Set]) * Inc;
       }
-      Row[VgprPressureDiff] = double(VPD) / 8.0;
-      Row[SgprPressureDiff] = double(SPD) / 8.0;
+      Col(VgprPressureDiff)[I] = double(VPD) / 8.0;
+      Col(SgprPressureDiff)[I] = double(SPD) / 8.0;
       // the "vgpr" pressure at its zone's boundary once it is scheduled
       const std::vector<unsigned> &Cur = C.Top ? TopP : BotP;
       int64_t A = 0;
@@ -249,23 +255,23 @@ void computeFeatures(const Snapshot &S, bool WithPressureDiffs, PointFeatures &O
         A += int64_t(H.VgprUnits[Set]) * std::max<int64_t>(0, V);
       }
       Out.After[I] = A;
-      Row[PressureAfter] = double(A) / RefDiv;
+      Col(PressureAfter)[I] = double(A) / RefDiv;
     }
-    Row[Latency] = double(F.Latency) / Sc;
-    Row[Depth] = double(F.Depth) / Sc;
-    Row[Height] = double(F.Height) / Sc;
-    Row[VgprDefs] = double(F.Regs.VDefs) / 8.0;
-    Row[SgprDefs] = double(F.Regs.SDefs) / 8.0;
-    Row[VgprUses] = double(F.Regs.VUses) / 8.0;
-    Row[SgprUses] = double(F.Regs.SUses) / 8.0;
-    Row[MayLoad] = F.Load;
-    Row[MayStore] = F.Store;
-    Row[Available] = C.Available;
-    Row[ZoneTop] = C.Top;
+    Col(Latency)[I] = double(F.Latency) / Sc;
+    Col(Depth)[I] = double(F.Depth) / Sc;
+    Col(Height)[I] = double(F.Height) / Sc;
+    Col(VgprDefs)[I] = double(F.Regs.VDefs) / 8.0;
+    Col(SgprDefs)[I] = double(F.Regs.SDefs) / 8.0;
+    Col(VgprUses)[I] = double(F.Regs.VUses) / 8.0;
+    Col(SgprUses)[I] = double(F.Regs.SUses) / 8.0;
+    Col(MayLoad)[I] = F.Load;
+    Col(MayStore)[I] = F.Store;
+    Col(Available)[I] = C.Available;
+    Col(ZoneTop)[I] = C.Top;
     for (unsigned K = 0; K != std::size(Classes); ++K)
-      Row[ClsFirst + K] = F.Cls == K;
-    Row[IsLlvmPick] = I == S.LlvmIndex;
-    Row[Slack] = double(CP - (C.Top ? F.Height : F.Depth)) / Sc;
+      Col(ClsFirst + K)[I] = F.Cls == K;
+    Col(IsLlvmPick)[I] = I == S.LlvmIndex;
+    Col(Slack)[I] = double(CP - (C.Top ? F.Height : F.Depth)) / Sc;
   }
 }
 

@@ -58,7 +58,12 @@ void usePolicyPressureSets(PressureSets Sets, std::string Family, std::string Or
 void bindUnits(FunctionHook &H);
 
 struct PointFeatures {
-  std::vector<double> Rows;    // one row of NumFeatures per candidate, in candidate order
+  // Feature-major: feature K of candidate I is Cols[K * Stride + I], so that a policy
+  // evaluates a feature (an input) over many candidates at once (policy.cpp). Stride is the
+  // number of candidates rounded up to a multiple of 16; the padding holds finite values.
+  std::vector<double> Cols;
+  size_t Stride = 0;
+  double at(size_t I, unsigned K) const { return Cols[K * Stride + I]; }
   std::vector<int64_t> After;  // per candidate: "vgpr" pressure at its boundary once scheduled
   int64_t Ref = 0;             // the region's "vgpr" maximum before this pass
   int64_t NowTop = 0, NowBot = 0; // "vgpr" pressure at each boundary now

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 
 namespace agentsched {
@@ -272,79 +273,56 @@ private:
   }
 };
 
-static double activate(const Layer &L, double X) {
-  switch (L.Act) {
-  case Layer::Tanh:
-    return std::tanh(X);
-  case Layer::Relu:
-    return X > 0.0 ? X : 0.0;
-  case Layer::Linear:
-    break;
-  }
-  return X;
+// Four doubles, one lane per candidate (GCC's vector extension: SSE2 pairs, or AVX2 in
+// the clone below). Each lane is a plain IEEE multiply or add, the same as a scalar one.
+typedef double V4 __attribute__((vector_size(32)));
+
+static V4 load4(const double *P) {
+  V4 V;
+  std::memcpy(&V, P, sizeof(V));
+  return V;
 }
 
-// One layer for N candidates: Out[c][j] = act(0 + In[c][0]*w[0][j] + In[c][1]*w[1][j] + ...
-// + b[j]), each sum over the inputs in order (In: N rows of L.In; Out: N rows of L.Out).
-// The N * L.Out sums are independent: four advance together in registers, so that none
-// waits for its own previous addition (a single dependent chain would, at every input).
-static void forward(const Layer &L, const double *In, double *Out, size_t N) {
-  const unsigned NI = L.In, NO = L.Out;
-  if (NO % 8 == 0) { // wide layers: eight outputs of a candidate (contiguous weights)
-    for (size_t C = 0; C != N; ++C) {
-      const double *X = In + C * NI;
-      for (unsigned J = 0; J != NO; J += 8) {
-        // Named sums, not an array: an array would be kept in memory and every addition
-        // would wait for the previous one's store.
-        double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0, A4 = 0.0, A5 = 0.0, A6 = 0.0, A7 = 0.0;
-        const double *W = &L.W[J];
-        for (unsigned K = 0; K != NI; ++K, W += NO) {
-          const double XK = X[K];
-          A0 = A0 + XK * W[0];
-          A1 = A1 + XK * W[1];
-          A2 = A2 + XK * W[2];
-          A3 = A3 + XK * W[3];
-          A4 = A4 + XK * W[4];
-          A5 = A5 + XK * W[5];
-          A6 = A6 + XK * W[6];
-          A7 = A7 + XK * W[7];
-        }
-        const double A[8] = {A0, A1, A2, A3, A4, A5, A6, A7};
-        for (unsigned T = 0; T != 8; ++T)
-          Out[C * NO + J + T] = activate(L, A[T] + L.B[J + T]);
+// One layer over a block of candidates: Out[j][c] = act(0 + In[0][c]*w[0][j] + In[1][c]*w[1][j]
+// + ... + b[j]), each sum over the inputs in order (In: L.In rows, Out: L.Out rows, each of
+// Stride candidates, a multiple of 16). Sixteen candidates' sums advance together: four
+// vectors of independent additions, none waiting for its own previous one.
+__attribute__((target_clones("avx2", "default")))
+static void affine(const Layer &L, const double *In, double *Out, size_t Stride) {
+  for (unsigned J = 0; J != L.Out; ++J)
+    for (size_t C = 0; C != Stride; C += 16) {
+      V4 A0 = {0.0, 0.0, 0.0, 0.0}, A1 = A0, A2 = A0, A3 = A0;
+      const double *X = In + C, *W = &L.W[J];
+      for (unsigned K = 0; K != L.In; ++K, X += Stride, W += L.Out) {
+        const double WK = *W;
+        A0 = A0 + load4(X) * WK;
+        A1 = A1 + load4(X + 4) * WK;
+        A2 = A2 + load4(X + 8) * WK;
+        A3 = A3 + load4(X + 12) * WK;
       }
+      const double B = L.B[J];
+      double *Y = Out + J * Stride + C;
+      const V4 R[4] = {A0 + B, A1 + B, A2 + B, A3 + B};
+      std::memcpy(Y, R, sizeof(R));
     }
+}
+
+// z = (x - mean) * (1 / scale) for input K of every candidate (one row of Stride).
+__attribute__((target_clones("avx2", "default")))
+static void normalize(const double *X, double Mean, double Inv, double *Z, size_t Stride) {
+  for (size_t C = 0; C != Stride; C += 4) {
+    const V4 R = (load4(X + C) - Mean) * Inv;
+    std::memcpy(Z + C, &R, sizeof(R));
+  }
+}
+
+// The activation of the first N entries of each of L.Out rows.
+static void activate(const Layer &L, double *Y, size_t N, size_t Stride) {
+  if (L.Act == Layer::Linear)
     return;
-  }
-  const size_t Total = N * NO;
-  size_t P = 0; // Out[P] is candidate P / NO, output P % NO
-  for (; P + 4 <= Total; P += 4) {
-    const double *X[4];
-    unsigned J[4];
-    for (unsigned T = 0; T != 4; ++T) {
-      X[T] = In + (P + T) / NO * NI;
-      J[T] = (P + T) % NO;
-    }
-    double A0 = 0.0, A1 = 0.0, A2 = 0.0, A3 = 0.0;
-    const double *W = L.W.data();
-    for (unsigned K = 0; K != NI; ++K, W += NO) {
-      A0 = A0 + X[0][K] * W[J[0]];
-      A1 = A1 + X[1][K] * W[J[1]];
-      A2 = A2 + X[2][K] * W[J[2]];
-      A3 = A3 + X[3][K] * W[J[3]];
-    }
-    Out[P] = activate(L, A0 + L.B[J[0]]);
-    Out[P + 1] = activate(L, A1 + L.B[J[1]]);
-    Out[P + 2] = activate(L, A2 + L.B[J[2]]);
-    Out[P + 3] = activate(L, A3 + L.B[J[3]]);
-  }
-  for (; P != Total; ++P) {
-    const double *X = In + P / NO * NI, *W = L.W.data() + P % NO;
-    double A = 0.0;
-    for (unsigned K = 0; K != NI; ++K, W += NO)
-      A = A + X[K] * *W;
-    Out[P] = activate(L, A + L.B[P % NO]);
-  }
+  for (unsigned J = 0; J != L.Out; ++J, Y += Stride)
+    for (size_t C = 0; C != N; ++C)
+      Y[C] = L.Act == Layer::Tanh ? std::tanh(Y[C]) : (Y[C] > 0.0 ? Y[C] : 0.0);
 }
 
 class Policy : public DecisionSource {
@@ -406,22 +384,18 @@ public:
     bindUnits(S.H);
     ++Stats.PolicyDecisions;
     computeFeatures(S, WithPressureDiffs, F);
-    const size_t N = S.Cands.size();
+    const size_t N = S.Cands.size(), Stride = F.Stride;
     const unsigned In = M.Inputs.size();
     Acts.resize(M.Layers.size() + 1);
-    std::vector<double> &X = Acts[0];
-    X.resize(N * In);
-    for (size_t I = 0; I != N; ++I) {
-      const double *Row = &F.Rows[I * NumFeatures];
-      double *Z = &X[I * In];
-      const unsigned *Inputs = M.Inputs.data();
-      const double *Mean = M.Mean.data(), *Inv = InvScale.data();
-      for (unsigned K = 0; K != In; ++K)
-        Z[K] = (Row[Inputs[K]] - Mean[K]) * Inv[K];
-    }
+    Acts[0].resize(In * Stride);
+    for (unsigned K = 0; K != In; ++K)
+      normalize(&F.Cols[M.Inputs[K] * Stride], M.Mean[K], InvScale[K], &Acts[0][K * Stride],
+                Stride);
     for (size_t K = 0; K != M.Layers.size(); ++K) {
-      Acts[K + 1].resize(N * M.Layers[K].Out);
-      forward(M.Layers[K], Acts[K].data(), Acts[K + 1].data(), N);
+      const Layer &L = M.Layers[K];
+      Acts[K + 1].resize(L.Out * Stride);
+      affine(L, Acts[K].data(), Acts[K + 1].data(), Stride);
+      activate(L, Acts[K + 1].data(), N, Stride);
     }
     Scores.assign(Acts.back().begin(), Acts.back().begin() + N);
 

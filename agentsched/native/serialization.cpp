@@ -165,7 +165,7 @@ static const std::string &featuresJson(const Snapshot &Pt) {
     for (unsigned K = 0; K != NumFeatures; ++K) {
       if (K)
         Text += ',';
-      Text.append(Buf, std::to_chars(Buf, Buf + sizeof(Buf), F.Rows[I * NumFeatures + K]).ptr);
+      Text.append(Buf, std::to_chars(Buf, Buf + sizeof(Buf), F.at(I, K)).ptr);
     }
     Text += ']';
   }
