@@ -288,9 +288,9 @@ class ScreenedTimer:
             if s not in self._ratio:
                 first.setdefault(s, i)
         # LLVM's own machine code (a schedule that changed nothing): its ratio is 1
-        same = getattr(self.predictor, "is_default", None)
-        if same is not None and first:
-            for s, d in zip(list(first), same([modules[i] for i in first.values()])):
+        if first:
+            for s, d in zip(list(first),
+                            self.predictor.is_default([modules[i] for i in first.values()])):
                 if d:
                     self._ratio[s] = 1.0
                     del first[s]

@@ -60,7 +60,7 @@ from .evaluator import Workers
 from .evolve import children, mutate
 from .objectives import OBJECTIVES, ObjectiveError, check_measurable
 from .options import TrainOptions, with_fields
-from .predicted import load_model
+from .predicted import code_features, load_model
 from .predicted import model_suffix as predicted_suffix
 
 MODELS = ("linear", "mlp")
@@ -342,7 +342,6 @@ def compile_with_policy(ir: str, target: str, policy_json: str, launch: Launch |
             out = {"metrics": m, "changed": int(res.report.get("changed", 0)),
                    "module": module}
             if featurize:
-                from .predicted import code_features
                 out["code"], out["features"] = code_features(out.pop("module"), t, res.entry)
         except Exception as e:  # one kernel's failure is the candidate's result
             return {"error": f"{type(e).__name__}: {str(e)[:500]}",
