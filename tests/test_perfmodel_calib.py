@@ -157,10 +157,10 @@ def test_exploration_prefers_the_unknown_to_a_near_copy_of_a_timing():
     mods = [bytes([i]) for i in range(6)]
     for explore, want in ((0.0, 4), (1.0, 5)):
         gpu = _FakeGpu({m: float(np.exp(-v)) for m, v in zip(mods, (0.02, 0, 0.02, 0, 0, 0))})
-        s = ScreenedTimer(gpu, _Pred(), 0.5, warmup=4, explore=explore)  # type: ignore[arg-type]
+        s = ScreenedTimer(gpu, _Pred(), 0.8, warmup=4, explore=explore)  # type: ignore[arg-type]
         s._rows = lambda ms: x[[m[0] for m in ms]]
-        s.measure(mods[:4] * 2)  # 8 asked, 4 distinct: the 4 warm-up timings
-        s.measure(mods[4:])  # 10 asked: 1 more
+        s.measure(mods[:4] * 2)  # 8 asked, 4 distinct: 0.8 of 4, the 4 warm-up timings
+        s.measure(mods[4:])  # 6 distinct: 0.8 of 6 is 5, 1 more
         assert gpu.timed[-1] == [mods[want]], explore
 
 
@@ -197,14 +197,26 @@ def test_diverse_warmup_continues_from_what_was_timed_in_earlier_batches():
     assert s.screening_summary()["screen"]["calibration"]["pick"] == "diverse"
 
 
-def test_the_budget_is_the_fraction_of_all_modules_asked():
+def test_the_budget_is_the_fraction_of_the_distinct_modules_asked():
     s, gpu, mods, _ = _clustered(2, n=40)
     for b in range(0, 40, 8):
         s.measure(mods[b:b + 8])
     # 0.2 of 8, 16, 24, 32, 40 asked: 2, 4, 5, 7, 8 timed (per batch 25% would be 10)
     assert [len(t) for t in gpu.timed] == [2, 2, 1, 2, 1]
     summ = s.screening_summary()["screen"]
-    assert (summ["asked"], summ["timed"]) == (40, 8)
+    assert (summ["asked"], summ["distinct"], summ["timed"]) == (40, 40, 8)
+
+
+def test_code_asked_again_does_not_grow_the_budget():
+    # a full search times each machine code once: 20 distinct codes asked twice over are
+    # 20 GPU evaluations there, so 0.2 of them is 4, not 0.2 of the 40 asked
+    s, gpu, mods, _ = _clustered(2, n=20)
+    s.measure(mods[:10])
+    s.measure(mods[:10] + mods[10:])
+    s.measure(mods)
+    summ = s.screening_summary()["screen"]
+    assert (summ["asked"], summ["distinct"], summ["timed"]) == (50, 20, 4)
+    assert sum(len(t) for t in gpu.timed) == 4
 
 
 def test_a_bad_fraction_or_warmup_is_refused():

@@ -196,11 +196,12 @@ def farthest_first(cands: np.ndarray, known: np.ndarray, weight: np.ndarray, k: 
 
 @dataclass
 class ScreenedTimer:
-    """A GPU timer that times only `fraction` of the modules asked, the model's choice; the
-    budget runs over the whole search (F is the share timed whatever the batch size; the
-    first batch times at least one); a module timed once is not timed again, nor one whose
-    machine code is LLVM's default's (ratio 1). The rest get ratio 1.0 (LLVM's default,
-    untimed). Confirmation is the GPU timer's own.
+    """A GPU timer that times only `fraction` of the modules a full search would time (the
+    distinct machine codes asked that are not LLVM's default's: what GpuTimer times), the
+    model's choice; the budget runs over the whole search (F is the share timed whatever the
+    batch size; the first batch times at least one); a module timed once is not timed again,
+    nor one whose machine code is LLVM's default's (ratio 1). The rest get ratio 1.0 (LLVM's
+    default, untimed). Confirmation is the GPU timer's own.
 
     warmup > 0 (sm_90): the first `warmup` modules timed are a diverse warm-up, each the
     farthest (in the model's pair rows, standardised over the modules seen) from LLVM's
@@ -215,6 +216,7 @@ class ScreenedTimer:
     warmup: int = 0
     explore: float = SCREEN_EXPLORE
     asked: int = 0
+    distinct: int = 0  # new machine codes asked, not LLVM's default's: a full search times these
     timed: int = 0
     rows: list = field(default_factory=list)  # pair rows of the modules timed
     logs: list = field(default_factory=list)  # their measured log speedups
@@ -227,6 +229,7 @@ class ScreenedTimer:
         self.suffix = self.timer.suffix
         self._seen = [0, 0.0, 0.0]  # count, sum, sum of squares of the pair rows seen
         self._ratio: dict[str, float] = {}  # module sha -> its measured ratio
+        self._asked: set[str] = set()  # every module sha asked so far
 
     def identity(self) -> str:
         w = f" warmup {self.warmup} diverse explore {self.explore}" if self.warmup else ""
@@ -237,7 +240,11 @@ class ScreenedTimer:
         return self.predictor.pair_rows(modules)
 
     def _budget(self, n: int) -> int:
-        return max(0, math.ceil(self.fraction * (self.asked + n) - 1e-9) - self.timed)
+        """How many of n new distinct modules to time: a bench run on the H200 (2026-12-02,
+        bench/perfmodel/screen_gpu.md) found a third of an evolutionary search's proposals are
+        code seen before or LLVM's own, so a share of everything asked timed 30-50% of what
+        the full search timed."""
+        return max(0, math.ceil(self.fraction * (self.distinct + n) - 1e-9) - self.timed)
 
     def _spread(self, rows: np.ndarray) -> np.ndarray:
         """Each feature's standard deviation over every pair row seen so far (these too)."""
@@ -297,7 +304,8 @@ class ScreenedTimer:
         idx = list(first.values())
         cands = [modules[i] for i in idx]
         rows = self._rows(cands) if self.warmup and cands else None
-        picked = self._choose(cands, rows, self._budget(len(modules)))
+        new = len({shas[i] for i in idx} - self._asked)  # code asked before counted then
+        picked = self._choose(cands, rows, self._budget(new))
         for j, r in zip(picked, self.timer.measure([cands[j] for j in picked])
                         if picked else []):
             self._ratio[shas[idx[j]]] = r
@@ -305,6 +313,8 @@ class ScreenedTimer:
                 self.rows.append(rows[j])
                 self.logs.append(-math.log(r))
         self.asked += len(modules)
+        self.distinct += new
+        self._asked.update(shas)
         self.timed += len(picked)
         return [self._ratio.get(s, 1.0) for s in shas]
 
@@ -314,7 +324,7 @@ class ScreenedTimer:
     def screening_summary(self) -> dict:
         out = dict(self.timer.screening_summary())
         out["screen"] = {"fraction": self.fraction, "asked": self.asked,
-                         "timed": self.timed}
+                         "distinct": self.distinct, "timed": self.timed}
         if self.warmup:
             out["screen"]["calibration"] = {"warmup": self.warmup, "pick": "diverse",
                                             "explore": self.explore,
