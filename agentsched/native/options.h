@@ -29,6 +29,10 @@ extern cl::opt<bool> RegionHashes;
 bool phasePre();
 bool phasePost();
 
+// Whether -agent-sched-function (one symbol or a comma-separated list; empty: every
+// function) names this function.
+bool hookedFunction(StringRef Name);
+
 // Whether O was given, also as an empty name (a file option given so is an error, not
 // ignored).
 bool given(const cl::opt<std::string> &O);

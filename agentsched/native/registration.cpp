@@ -122,7 +122,7 @@ static void noteModule(const Module &M) {
   for (const Function &F : M) {
     std::string Key = F.hasName() ? F.getName().str() : "__unnamed_" + std::to_string(N);
     ++N;
-    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction)) {
+    if (!F.isDeclaration() && hookedFunction(Key)) {
       if (phasePre())
         HookableFunctions.try_emplace(Key, false);
       if (phasePost())
@@ -180,7 +180,7 @@ void warnIfNothingScheduled() {
 
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   SchedulerReached = true;
-  bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
+  bool Hooked = hookedFunction(C->MF->getName());
   ScheduleDAGInstrs *DAG = nullptr;
   if (BaseSched != "generic" || !Hooked || !phasePre())
     DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched
