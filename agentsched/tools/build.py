@@ -1,7 +1,8 @@
 """clang-19 as a CUDA or HIP program's compiler, with the plugin scheduling its device code.
 
-`agentsched-clang` / `agentsched-clang++` (console scripts; also `python -m
-agentsched.tools.build clang++ ARGS...`) run clang-19 / clang++-19 with the caller's exact
+`agentsched-clang` / `agentsched-clang++` (console scripts: agentsched.llvm.clang, which adds
+--agentsched-select's per-kernel choice; also `python -m agentsched.tools.build clang++
+ARGS...` without it) run clang-19 / clang++-19 with the caller's exact
 arguments and add only:
 
 - where the SDK is, when the caller names none: `--cuda-path` (the sdk extra's CUDA 12.4
