@@ -3,11 +3,13 @@ the wrapper of agentsched/tools/build.py, plus --agentsched-select's per-kernel 
 
 With select, a policy (or db) and a CUDA compile, before the real compile each sm_90/sm_90a
 device architecture of each CUDA input is compiled twice to a cubin (clang's
---cuda-device-only -c, the caller's flags otherwise, both at once): with LLVM's own machine
-scheduler (-enable-misched, the baseline the model was trained against) and with the policy.
-targets/selection.py then says per kernel whether the model is sure the policy's code is
-faster (choose()'s rule); the real compile schedules only those kernels with the policy
-(-agent-sched-function=A,B); when there are none it is plain clang-19's, byte for byte.
+--cuda-device-only -c, the caller's flags otherwise, both at once): plain clang-19's (on NVPTX
+no machine scheduler runs) and with the policy. targets/selection.py then says per kernel
+whether the model is sure the policy's code is faster (choose()'s rule); the real compile
+schedules only those kernels with the policy (-agent-sched-function=A,B) and leaves every
+other function in plain clang-19's order (-agent-sched-others-unscheduled: -enable-misched
+would otherwise give them LLVM's GenericScheduler); when there are none it is plain
+clang-19's, byte for byte.
 Other architectures (the model predicts sm_90 SASS only) and HIP (the AMD model is not
 calibrated) keep LLVM's schedule. With a report directory, <output>.<arch>.select.json
 records each kernel's choice.
@@ -35,8 +37,6 @@ _OBJECTS = {".o", ".obj", ".a", ".so", ".lo"}  # inputs of a compile-and-link: n
 
 def _variant_flags(s: Settings, arch: str, policy: Path | None, environ) -> list[str]:
     one = Compile("cuda", [arch], None, [], True, False, False)
-    if policy is None and s.db is None:
-        return build.plugin_flags(Settings(misched=True), one, environ)
     return build.plugin_flags(Settings(policies={"": policy} if policy else {}, db=s.db),
                               one, environ)
 
@@ -75,8 +75,8 @@ def _choose_arch(s: Settings, c: Compile, clang: str, rest: list[str], sdk: list
         with tempfile.TemporaryDirectory(prefix="agentsched-select-") as d:
             try:
                 cubins = _cubins(clang, rest, sdk, src, arch,
-                                 {"llvm": _variant_flags(s, arch, None, environ),
-                                  "policy": _variant_flags(s, arch, policy, environ)}, Path(d))
+                                 {"llvm": [], "policy": _variant_flags(s, arch, policy, environ)},
+                                 Path(d))
             except Exception as e:  # noqa: BLE001 - the real compile says what is wrong
                 out.append({"source": src, "kernel": None, "chosen": "llvm",
                             "reason": f"the pre-pass failed ({e}): LLVM's schedule kept"})

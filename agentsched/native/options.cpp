@@ -66,6 +66,13 @@ cl::opt<std::string> OnlyFunction(
              "the target's own scheduler, untouched"),
     cl::init(""));
 
+cl::opt<bool> OthersUnscheduled(
+    "agent-sched-others-unscheduled",
+    cl::desc("With -agent-sched-function: the functions it does not name keep their "
+             "instruction order (what NVPTX does without -enable-misched), not the target's "
+             "scheduler: a build that hooks some kernels leaves the others as plain clang's"),
+    cl::init(false));
+
 cl::opt<std::string> Phase(
     "agent-sched-phase",
     cl::desc("Which machine scheduler to hook: 'pre' (before register allocation, default), "

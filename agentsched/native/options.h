@@ -21,7 +21,7 @@ using namespace llvm;
 
 extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, ChannelFds,
     PolicyPath, ReportPath, BaseSched, OnlyFunction, Phase;
-extern cl::opt<bool> Lenient, Features;
+extern cl::opt<bool> Lenient, Features, OthersUnscheduled;
 extern cl::opt<std::string> DbPath; // -agent-sched-db (tuned_db.h)
 extern cl::opt<bool> RegionHashes;
 

@@ -178,9 +178,19 @@ void warnIfNothingScheduled() {
                enableMischedGiven() ? "" : "NVPTX runs it only with -enable-misched; ");
 }
 
+// A function -agent-sched-others-unscheduled leaves alone: every region stays in the order
+// instruction selection gave it, as when the machine scheduler does not run.
+struct UnscheduledDAG : ScheduleDAGMI {
+  UnscheduledDAG(MachineSchedContext *C)
+      : ScheduleDAGMI(C, std::make_unique<GenericScheduler>(C), /*RemoveKillFlags=*/false) {}
+  void schedule() override {}
+};
+
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   SchedulerReached = true;
   bool Hooked = hookedFunction(C->MF->getName());
+  if (!Hooked && OthersUnscheduled)
+    return new UnscheduledDAG(C);
   ScheduleDAGInstrs *DAG = nullptr;
   if (BaseSched != "generic" || !Hooked || !phasePre())
     DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched

@@ -488,8 +488,9 @@ def plugin_flags(s: Settings, c: Compile, environ=os.environ,
                 opts.append(f"-agent-sched-db={s.db}")
             if s.report_dir:
                 opts.append(f"-agent-sched-report={s.report_dir / _report_name(c, arch)}")
-            if functions is not None:
-                opts.append(f"-agent-sched-function={','.join(functions[arch])}")
+            if functions is not None:  # the others as plain clang-19 leaves them
+                opts += [f"-agent-sched-function={','.join(functions[arch])}",
+                         "-agent-sched-others-unscheduled"]
         for o in opts:
             out += [xarch, f"-mllvm={o}"]
     return out
