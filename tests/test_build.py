@@ -540,3 +540,23 @@ def test_build_env_select_exports_the_setting(tmp_path):
     lines = dict(ln.removeprefix("export ").split("=", 1) for ln in p.stdout.splitlines())
     assert lines["AGENTSCHED_SELECT"] == "1"
     assert "-m agentsched.llvm.clang clang++" in Path(lines["CUDACXX"]).read_text()
+
+
+@requires_llvm
+@requires_cuda_build
+def test_others_unscheduled_leaves_the_other_kernels_as_plain_clang(tmp_path):
+    """-agent-sched-others-unscheduled: under -enable-misched the kernels the plugin's
+    -agent-sched-function does not name keep plain clang-19's order, not GenericScheduler's."""
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    dev = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "--cuda-device-only", "-c", "two.cu"]
+    _wrapped([*dev, "-o", "plain.cubin"], tmp_path)
+    _wrapped([*dev, "-o", "misched.cubin", "--agentsched-misched"], tmp_path)
+    only_copy = [f"-fplugin={plugin_path()}", *[x for o in (
+        "-enable-misched", "-misched=agent-sched", f"-agent-sched-policy={POLICY_SM90}",
+        "-agent-sched-function=copy", "-agent-sched-others-unscheduled")
+        for x in ("-Xarch_device", f"-mllvm={o}")]]
+    _wrapped([*dev, "-o", "only_copy.cubin", *only_copy], tmp_path)
+    plain, misched, only = (_kernels(tmp_path / f"{n}.cubin")
+                            for n in ("plain", "misched", "only_copy"))
+    assert misched["gemm"] != plain["gemm"]  # the machine scheduler moves gemm's code ...
+    assert only["gemm"] == plain["gemm"]  # ... not when gemm is left unscheduled

@@ -718,3 +718,21 @@ def test_triton_env_select_prints_the_setting(tmp_path):
     assert "unset AGENTSCHED_TRITON_SELECT" in r.stdout
     r = cli("triton", "env", "--policy", str(POLICY), "--select-model", str(POLICY))
     assert r.returncode != 0 and "--select-model needs --select" in r.stderr
+
+
+def test_triton_run_select_reaches_the_program_and_its_child(tmp_path):
+    prog = tmp_path / "train.py"
+    prog.write_text(PROGRAM)
+    model = sure_model(tmp_path / "sure.json")
+    log = tmp_path / "kernels.jsonl"
+    r = cli("triton", "run", "--policy", str(POLICY), "--select", "--select-model", str(model),
+            "--log", str(log), "--", sys.executable, str(prog),
+            env=_env(TRITON_CACHE_DIR=str(tmp_path / "cache")))
+    assert r.returncode == 0, r.stderr
+    events = {e["kernel"]: e for e in map(json.loads, log.read_text().splitlines())}
+    assert set(events) == {"add_kernel", "print_kernel"}  # the child's kernel too
+    for e in events.values():
+        assert e["schedule"] == "policy" and e["select_model"] == str(model)
+        assert e["select"]["predicted"]["lo"] > 1
+    assert re.search(r"llc-19  add_kernel +policy sm_90.json: policy by the model: the model "
+                     "is sure", r.stderr), r.stderr

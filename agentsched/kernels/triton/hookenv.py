@@ -242,7 +242,7 @@ def environment(policy=None, db=None, *, quiet: bool = False,
     """What to add to a program's environment so that its unchanged `python prog.py` runs
     with the hook: the site directory first on PYTHONPATH and the configuration. Checked
     (files there, db supported, LLVM 19 there) before anything runs."""
-    cfg = HookConfig.make(policy, db)
+    cfg = HookConfig.make(policy, db, select)
     digest(cfg)
     prepare_tools()
     out = {"PYTHONPATH": os.pathsep.join([str(SITE_DIR), *[
