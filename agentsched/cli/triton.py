@@ -171,7 +171,8 @@ def status(json_out: bool = typer.Option(False, "--json", help="Print JSON")):
         print(json.dumps(st, indent=2))
         return
     if st["active"]:
-        how = ", ".join(f"{k} {st[k]}" for k in ("policy", "db") if st[k])
+        how = ", ".join(f"{k} {st[k]}" for k in ("policy", "db") if st[k]) + (
+            f", select by {st['select']}" if st.get("select") else "")
         head = f"on for Python programs started from this environment ({how}; digest " \
             f"{st['digest']})"
     elif st["configured"]:
