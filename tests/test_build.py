@@ -560,3 +560,20 @@ def test_others_unscheduled_leaves_the_other_kernels_as_plain_clang(tmp_path):
                             for n in ("plain", "misched", "only_copy"))
     assert misched["gemm"] != plain["gemm"]  # the machine scheduler moves gemm's code ...
     assert only["gemm"] == plain["gemm"]  # ... not when gemm is left unscheduled
+
+
+@requires_llvm
+@requires_cuda_build
+def test_select_with_a_failing_model_is_plain_clang(tmp_path):
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    dev = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "--cuda-device-only", "-c", "two.cu"]
+    _wrapped([*dev, "-o", "plain.cubin"], tmp_path)
+    _wrapped([*dev, "-o", "select.cubin", f"--agentsched-select={broken}",
+              f"--agentsched-report-dir={tmp_path / 'r'}"], tmp_path,
+             **{envvars.BUILD_POLICY: str(POLICY_SM90)})
+    assert (tmp_path / "select.cubin").read_bytes() == (tmp_path / "plain.cubin").read_bytes()
+    [rep] = [json.loads(f.read_text()) for f in (tmp_path / "r").iterdir()]
+    assert rep["kernels"] and all(r["chosen"] == "llvm" and r["reason"].startswith(
+        "the model failed (PerfModelError") for r in rep["kernels"])

@@ -75,17 +75,19 @@ def choose_kernels(llvm_cubin: bytes, policy_cubin: bytes, kernels: list[str] | 
     """Per kernel (`kernels`, default every kernel of LLVM's cubin): LLVM's schedule or the
     policy's. Never raises: a failure is LLVM's schedule with the failure as the reason."""
     try:
-        model = load_model(given_model)
-        sha = model.sha256[:16]
         before, after = _code(llvm_cubin), _code(policy_cubin)
     except Exception as e:  # noqa: BLE001 - the build goes on with LLVM's schedule
-        why = f"the model failed ({_one_line(e)}): LLVM's schedule kept"
+        why = f"the cubins cannot be read ({_one_line(e)}): LLVM's schedule kept"
         return [KernelChoice(k, "llvm", why) for k in kernels or []]
-    out = []
-    for k in kernels if kernels is not None else list(before):
-        out.append(_choose_one(model, sha, k, llvm_cubin, policy_cubin, before.get(k),
-                               after.get(k)))
-    return out
+    names = kernels if kernels is not None else list(before)
+    try:
+        model = load_model(given_model)
+    except Exception as e:  # noqa: BLE001 - the build goes on with LLVM's schedule
+        why = f"the model failed ({_one_line(e)}): LLVM's schedule kept"
+        return [KernelChoice(k, "llvm", why) for k in names]
+    sha = model.sha256[:16]
+    return [_choose_one(model, sha, k, llvm_cubin, policy_cubin, before.get(k), after.get(k))
+            for k in names]
 
 
 def _choose_one(model: pm.PerfModel, sha: str, kernel: str, llvm_cubin: bytes,

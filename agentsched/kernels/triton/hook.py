@@ -35,6 +35,11 @@ Two of Triton's knobs, nothing else (line numbers of Triton 3.6.0):
   in every process that inherits it, and the class installs the stage hook there: Inductor's
   compile workers are covered.
 
+With select (install(select=True | model file), AGENTSCHED_TRITON_SELECT) make_ptx also
+compiles LLVM's default schedule (the second llc-19 beside the first), assembles both with
+Triton's cubin stage and keeps the policy's only where the sm_90 model is sure it is faster
+(targets/selection.py); the record's "select" says which and why, the digest names the model.
+
 torch.compile keeps kernels in caches of its own (FX graph, autotuning, bundled kernels): each
 digest gets its own TORCHINDUCTOR_CACHE_DIR (hookenv.inductor_cache_dir).
 """
