@@ -27,7 +27,8 @@ PROGRAMS = DATA / "programs"
 POLICY_SM90 = ROOT / "policies" / "sm_90.json"
 POLICY_GFX942 = ROOT / "policies" / "gfx942.json"
 OWN = [envvars.BUILD_POLICY, envvars.BUILD_DB, envvars.BUILD_MISCHED, envvars.BUILD_REPORT_DIR,
-       envvars.BUILD_VERBOSE, envvars.BUILD_PLUGIN, envvars.BUILD_CUDA_PATH]
+       envvars.BUILD_VERBOSE, envvars.BUILD_PLUGIN, envvars.BUILD_CUDA_PATH,
+       envvars.BUILD_SELECT]
 
 
 def _cuobjdump() -> str | None:
@@ -404,3 +405,175 @@ def test_build_without_a_command_is_a_usage_error():
     p = subprocess.run([sys.executable, "-m", "agentsched.cli", "build"], capture_output=True,
                        text=True, env=clean_env())
     assert p.returncode == 2 and "give the build command after --" in p.stderr
+
+
+# ---------------------------------------------------------------- select: the model's choice
+
+TWO_KERNELS = r"""
+// a tiled GEMM whose schedule the shipped policy changes, and a copy it leaves as it is
+extern "C" __global__ void gemm(const float* __restrict__ A, const float* __restrict__ B,
+                                float* __restrict__ C, int N) {
+  __shared__ float As[16][16], Bs[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * 16 + ty, col = blockIdx.x * 16 + tx;
+  float acc = 0.f;
+  for (int t = 0; t < N; t += 16) {
+    As[ty][tx] = A[row * N + t + tx];
+    Bs[ty][tx] = B[(t + ty) * N + col];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 16; ++k) acc += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * N + col] = acc;
+}
+
+extern "C" __global__ void copy(const float* __restrict__ x, float* __restrict__ y) {
+  y[blockIdx.x * blockDim.x + threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
+}
+"""
+
+
+def _sure_model(path: Path) -> Path:
+    """A model sure that every changed kernel is 1.5x faster (constant trees; the shipped
+    model is that sure for about 0.1% of held-out predictions)."""
+    import math
+    path.write_text(json.dumps({
+        "format": "agentsched-perfmodel/1", "features": ["d_registers"],
+        **{k: {"bias": math.log(v), "trees": []}
+           for k, v in (("mean", 1.5), ("lo", 1.4), ("hi", 1.6))}}))
+    return path
+
+
+def _wrapped(args: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess:
+    """agentsched-clang++ as a build runs it (the launcher's module)."""
+    p = subprocess.run([sys.executable, "-m", "agentsched.llvm.clang", "clang++", *args],
+                       capture_output=True, text=True, cwd=cwd, env=clean_env(**extra))
+    assert p.returncode == 0, p.stderr[-3000:]
+    return p
+
+
+def _kernels(cubin: Path) -> dict[str, bytes]:
+    from agentsched.targets import sass
+    return {f.name: f.code for f in sass.read_cubin(cubin.read_bytes()).functions}
+
+
+@requires_llvm
+@requires_cuda_build
+def test_select_not_sure_is_plain_clang_byte_for_byte(tmp_path):
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    cuda = build.cuda_build_path()
+    args = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "-c", "two.cu"]
+    subprocess.run(["clang++-19", *args, "-o", "plain.o", f"--cuda-path={cuda}"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    _wrapped([*args, "-o", "select.o", "--agentsched-select",
+              f"--agentsched-report-dir={tmp_path / 'r'}"], tmp_path,
+             **{envvars.BUILD_POLICY: str(POLICY_SM90)})
+    assert (tmp_path / "select.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    [rep] = [json.loads(f.read_text()) for f in (tmp_path / "r").iterdir()]  # no plugin report
+    choice = {r["kernel"]: r for r in rep["kernels"]}
+    assert rep["policy_kernels"] == [] and set(choice) == {"gemm", "copy"}
+    assert choice["copy"]["reason"] == "the policy's machine code is LLVM's"
+    g = choice["gemm"]
+    assert g["chosen"] == "llvm" and not g["predicted"]["lo"] > 1
+    assert "not sure" in g["reason"] or "slower" in g["reason"]
+    from agentsched.targets import perfmodel
+    assert g["model"] == perfmodel.load().sha256[:16]
+
+
+@requires_llvm
+@requires_cuda_build
+def test_select_sure_takes_the_policy_for_that_kernel_only(tmp_path):
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    model = _sure_model(tmp_path / "sure.json")
+    dev = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "--cuda-device-only", "-c", "two.cu"]
+    pol = {envvars.BUILD_POLICY: str(POLICY_SM90)}
+    p = _wrapped([*dev, "-o", "select.cubin", f"--agentsched-select={model}",
+                  f"--agentsched-report-dir={tmp_path / 'r'}", "--agentsched-verbose"],
+                 tmp_path, **pol)
+    assert "-agent-sched-function=gemm -Xarch_sm_90 -mllvm=-agent-sched-others-unscheduled" \
+        in p.stderr
+    _wrapped([*dev, "-o", "policy.cubin"], tmp_path, **pol)
+    _wrapped([*dev, "-o", "plain.cubin"], tmp_path)
+    sel, policy, plain = (_kernels(tmp_path / f"{n}.cubin")
+                          for n in ("select", "policy", "plain"))
+    assert sel["gemm"] == policy["gemm"] != plain["gemm"]  # the policy's gemm
+    assert sel["copy"] == plain["copy"]  # plain clang-19's copy
+    reports = {f.name: json.loads(f.read_text()) for f in (tmp_path / "r").iterdir()}
+    [choice] = [r for n, r in reports.items() if n.endswith(".select.json")]
+    [plugin] = [r for n, r in reports.items() if not n.endswith(".select.json")]
+    assert choice["policy_kernels"] == ["gemm"]
+    assert {p["function"] for p in plugin["pass_list"]} == {"gemm"}  # only gemm hooked
+    gemm = next(r for r in choice["kernels"] if r["kernel"] == "gemm")
+    assert gemm["predicted"]["lo"] > 1 and gemm["reason"].startswith("the model is sure")
+
+
+def test_select_keeps_llvms_schedule_on_hip_and_archs_the_model_lacks(tmp_path):
+    from agentsched.llvm import clang
+    s = build.Settings(policies={"": POLICY_SM90}, select=True, report_dir=tmp_path)
+    for lang, arch, why in (("hip", "gfx942", "AMD performance model is not calibrated"),
+                            ("cuda", "sm_80", "predicts sm_90 SASS only")):
+        c = build.Compile(lang, [arch], str(tmp_path / f"{arch}.o"), ["k.cu"], True, True,
+                          False)
+        assert clang.choose(s, c, "clang++-19", [], [], clean_env()) == {arch: []}
+        [r] = json.loads(next(tmp_path.glob(f"*{arch}.o.{arch}.select.json")).read_text())[
+            "kernels"]
+        assert r["chosen"] == "llvm" and why in r["reason"]
+
+
+def test_select_needs_the_llvm_layers_wrapper():
+    e = clean_env(**{envvars.BUILD_POLICY: str(POLICY_SM90), envvars.BUILD_CUDA_PATH: "/c"})
+    with pytest.raises(build.BuildError, match="agentsched.llvm.clang"):
+        build.command("clang++", [*CUDA_C, "--agentsched-select"], e)
+    # without a policy there is nothing to choose: plain clang-19
+    assert build.command("clang++", [*CUDA_C, "--agentsched-select"], clean_env(
+        **{envvars.BUILD_CUDA_PATH: "/c"})) == ["clang++-19", *CUDA_C, "--cuda-path=/c"]
+    with pytest.raises(build.BuildError, match="performance model /nope.json not found"):
+        build.settings(["--agentsched-select=/nope.json"], {})
+
+
+def test_build_env_select_exports_the_setting(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "agentsched.cli", "build", "--env", "--policy",
+                        str(POLICY_SM90), "--select"], capture_output=True, text=True,
+                       env=clean_env())
+    assert p.returncode == 0, p.stderr
+    lines = dict(ln.removeprefix("export ").split("=", 1) for ln in p.stdout.splitlines())
+    assert lines["AGENTSCHED_SELECT"] == "1"
+    assert "-m agentsched.llvm.clang clang++" in Path(lines["CUDACXX"]).read_text()
+
+
+@requires_llvm
+@requires_cuda_build
+def test_others_unscheduled_leaves_the_other_kernels_as_plain_clang(tmp_path):
+    """-agent-sched-others-unscheduled: under -enable-misched the kernels the plugin's
+    -agent-sched-function does not name keep plain clang-19's order, not GenericScheduler's."""
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    dev = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "--cuda-device-only", "-c", "two.cu"]
+    _wrapped([*dev, "-o", "plain.cubin"], tmp_path)
+    _wrapped([*dev, "-o", "misched.cubin", "--agentsched-misched"], tmp_path)
+    only_copy = [f"-fplugin={plugin_path()}", *[x for o in (
+        "-enable-misched", "-misched=agent-sched", f"-agent-sched-policy={POLICY_SM90}",
+        "-agent-sched-function=copy", "-agent-sched-others-unscheduled")
+        for x in ("-Xarch_device", f"-mllvm={o}")]]
+    _wrapped([*dev, "-o", "only_copy.cubin", *only_copy], tmp_path)
+    plain, misched, only = (_kernels(tmp_path / f"{n}.cubin")
+                            for n in ("plain", "misched", "only_copy"))
+    assert misched["gemm"] != plain["gemm"]  # the machine scheduler moves gemm's code ...
+    assert only["gemm"] == plain["gemm"]  # ... not when gemm is left unscheduled
+
+
+@requires_llvm
+@requires_cuda_build
+def test_select_with_a_failing_model_is_plain_clang(tmp_path):
+    (tmp_path / "two.cu").write_text(TWO_KERNELS)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    dev = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-O3", "--cuda-device-only", "-c", "two.cu"]
+    _wrapped([*dev, "-o", "plain.cubin"], tmp_path)
+    _wrapped([*dev, "-o", "select.cubin", f"--agentsched-select={broken}",
+              f"--agentsched-report-dir={tmp_path / 'r'}"], tmp_path,
+             **{envvars.BUILD_POLICY: str(POLICY_SM90)})
+    assert (tmp_path / "select.cubin").read_bytes() == (tmp_path / "plain.cubin").read_bytes()
+    [rep] = [json.loads(f.read_text()) for f in (tmp_path / "r").iterdir()]
+    assert rep["kernels"] and all(r["chosen"] == "llvm" and r["reason"].startswith(
+        "the model failed (PerfModelError") for r in rep["kernels"])

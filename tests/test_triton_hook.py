@@ -609,3 +609,130 @@ def test_digest_names_the_phase(monkeypatch):
     post = hookenv.digest(hookenv.HookConfig.make(POLICY))
     monkeypatch.setenv(env.PHASE, "both")
     assert len({pre, post, hookenv.digest(hookenv.HookConfig.make(POLICY))}) == 3
+
+
+# ---------------------------------------------------------------- select: the model's choice
+
+def sure_model(path: Path) -> Path:
+    """A model file that is sure every changed kernel is 1.5x faster: constant trees (the
+    real model is that sure for about 0.1% of held-out predictions)."""
+    import math
+    path.write_text(json.dumps({
+        "format": "agentsched-perfmodel/1", "features": ["d_registers"],
+        **{k: {"bias": math.log(v), "trees": []}
+           for k, v in (("mean", 1.5), ("lo", 1.4), ("hi", 1.6))}}))
+    return path
+
+
+def _selected(cases: dict, names, **install):
+    from agentsched.kernels.triton import hook
+    st = hook.install(policy=POLICY, quiet=True, **install)
+    try:
+        return st, {n: _compile(cases[n]) for n in names}
+    finally:
+        hook.uninstall()
+
+
+def _stock_llc(rec: dict, tmp: Path, name: str) -> str:
+    from agentsched.llvm.llc import llc_command
+    from agentsched.targets import parse_target
+    out = tmp / f"{name}.stock.ptx"
+    subprocess.run(llc_command(Path(rec["ir"]), parse_target("sm_90a"), out, stock=True),
+                   check=True)
+    return out.read_text()
+
+
+def test_select_keeps_llvms_schedule_where_the_model_is_not_sure(cache, add, tmp_path):
+    from agentsched.targets import perfmodel
+    st, got = _selected(_cases(add), ("add", "matmul", "softmax"), select=True)
+    assert st["select"] == str(perfmodel.DEFAULT_MODEL)
+    shipped = perfmodel.load().sha256[:16]
+    for name, k in got.items():
+        rec = _record(k)
+        sel = rec["select"]
+        assert rec["compiled_by"] == "llc-19" and rec["schedule"] == sel["chosen"] == "llvm"
+        assert sel["model"] == shipped and sel["policy_changed"] > 0, (name, rec)
+        p = sel["predicted"]
+        assert not p["lo"] > 1 and ("not sure" in sel["reason"] or "slower" in sel["reason"])
+        # LLVM's schedule: stock llc-19's PTX instruction for instruction, and the cubin is
+        # Triton's ptxas of it
+        assert _body(k.asm["ptx"]) == _body(_stock_llc(rec, tmp_path, name)), name
+        assert any(ln.startswith("// agentsched: llc-19 with LLVM's default schedule")
+                   for ln in k.asm["ptx"].splitlines()[:6]), name
+        assert k.asm["cubin"] == _ptxas(k.asm["ptx"], tmp_path, name)[0]
+        entry = Path(k.metadata_group[f"{k.name}.json"]).parent
+        assert entry.name.endswith(f"-as{st['digest']}")
+
+
+def test_select_takes_the_policy_only_where_the_model_is_sure(cache, add, tmp_path):
+    model = sure_model(tmp_path / "sure.json")
+    st, got = _selected(_cases(add), ("add", "assert"), select=model)
+    add_rec, same = _record(got["add"]), _record(got["assert"])
+    # add: the policy changes its code and the model is sure: the policy's PTX
+    assert add_rec["schedule"] == "policy" and add_rec["changed"] > 0
+    assert add_rec["select"]["predicted"]["lo"] > 1 and "sure" in add_rec["select"]["reason"]
+    assert MARK in got["add"].asm["ptx"]
+    assert _body(got["add"].asm["ptx"]) != _body(_stock_llc(add_rec, tmp_path, "add"))
+    # assert: the policy's machine code is LLVM's: nothing to choose, LLVM's
+    assert same["schedule"] == "llvm" and "machine code is LLVM's" in same["select"]["reason"]
+    assert _body(got["assert"].asm["ptx"]) == _body(_stock_llc(same, tmp_path, "assert"))
+
+
+def test_a_failing_model_keeps_llvms_schedule_and_the_kernel_compiles(cache, add, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    _, got = _selected(_cases(add), ("add",), select=broken)
+    rec = _record(got["add"])
+    assert rec["compiled_by"] == "llc-19" and rec["schedule"] == "llvm"
+    assert rec["select"]["reason"].startswith("the model failed (PerfModelError")
+    assert rec["select"]["predicted"] is None
+
+
+def test_the_digest_names_select_and_the_models_bytes(tmp_path, monkeypatch):
+    from agentsched.core import env
+    from agentsched.kernels.triton import hookenv
+    from agentsched.targets import perfmodel
+    plain = hookenv.digest(hookenv.HookConfig.make(POLICY))
+    shipped = hookenv.digest(hookenv.HookConfig.make(POLICY, select=True))
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(perfmodel.DEFAULT_MODEL.read_bytes())
+    assert hookenv.digest(hookenv.HookConfig.make(POLICY, select=copy)) == shipped
+    other = hookenv.digest(hookenv.HookConfig.make(POLICY, select=sure_model(tmp_path / "s")))
+    assert len({plain, shipped, other}) == 3
+    # the environment route reads the same setting
+    monkeypatch.setenv(env.TRITON_POLICY, str(POLICY))
+    for value, want in (("1", shipped), ("0", plain), (str(copy), shipped)):
+        monkeypatch.setenv(env.TRITON_SELECT, value)
+        assert hookenv.digest(hookenv.HookConfig.from_env()) == want
+    with pytest.raises(hookenv.HookError, match="performance model .* not found"):
+        hookenv.HookConfig.make(POLICY, select=tmp_path / "none.json")
+
+
+def test_triton_env_select_prints_the_setting(tmp_path):
+    from agentsched.targets import perfmodel
+    r = cli("triton", "env", "--policy", str(POLICY), "--select")
+    assert r.returncode == 0, r.stderr
+    assert f"export AGENTSCHED_TRITON_SELECT={perfmodel.DEFAULT_MODEL}" in r.stdout
+    assert "chosen per kernel by perfmodel_sm_90.json" in r.stdout
+    r = cli("triton", "env", "--policy", str(POLICY))
+    assert "unset AGENTSCHED_TRITON_SELECT" in r.stdout
+    r = cli("triton", "env", "--policy", str(POLICY), "--select-model", str(POLICY))
+    assert r.returncode != 0 and "--select-model needs --select" in r.stderr
+
+
+def test_triton_run_select_reaches_the_program_and_its_child(tmp_path):
+    prog = tmp_path / "train.py"
+    prog.write_text(PROGRAM)
+    model = sure_model(tmp_path / "sure.json")
+    log = tmp_path / "kernels.jsonl"
+    r = cli("triton", "run", "--policy", str(POLICY), "--select", "--select-model", str(model),
+            "--log", str(log), "--", sys.executable, str(prog),
+            env=_env(TRITON_CACHE_DIR=str(tmp_path / "cache")))
+    assert r.returncode == 0, r.stderr
+    events = {e["kernel"]: e for e in map(json.loads, log.read_text().splitlines())}
+    assert set(events) == {"add_kernel", "print_kernel"}  # the child's kernel too
+    for e in events.values():
+        assert e["schedule"] == "policy" and e["select_model"] == str(model)
+        assert e["select"]["predicted"]["lo"] > 1
+    assert re.search(r"llc-19  add_kernel +policy sm_90.json: policy by the model: the model "
+                     "is sure", r.stderr), r.stderr

@@ -106,17 +106,19 @@ def search(spec_file: str | Path, budget: int, *, method: str = "evolve",
 # ---------------------------------------------------------------- the hook: every kernel of a program
 
 def hook_env(policy: str | Path | None = None, db: str | Path | None = None, *,
-             quiet: bool = False) -> list[str]:
+             quiet: bool = False, select: bool | str | Path = False) -> list[str]:
     """The shell lines that make an unchanged Python program (and every Python process it
     starts) compile each Triton kernel with llc-19 and the plugin (`eval "$(agentsched triton
-    env --policy P)"`). Checked first: the files, the db's support, LLVM 19."""
+    env --policy P)"`). Checked first: the files, the db's support, LLVM 19. select: True or
+    a model file: the policy's schedule only where the model is sure (docs/triton.md)."""
     from ..kernels.triton.hookenv import shell_lines
-    return shell_lines(policy, db, quiet=quiet)
+    return shell_lines(policy, db, quiet=quiet, select=select)
 
 
 def hook_run(argv: Sequence[str], *, policy: str | Path | None = None,
              db: str | Path | None = None, quiet: bool = False,
-             log: str | Path | None = None) -> tuple[int, list[dict]]:
+             log: str | Path | None = None, select: bool | str | Path = False
+             ) -> tuple[int, list[dict]]:
     """Run `argv` (e.g. ["python", "train.py"]) with the hook on: its environment gets the
     lines of hook_env, and every process compiling a Triton kernel appends a record to a log
     (`log`, or a temp file removed afterwards). Returns the program's exit status (128 + N
@@ -139,8 +141,9 @@ def hook_run(argv: Sequence[str], *, policy: str | Path | None = None,
         logfile, keep = Path(log), True
         logfile.write_text("")
     try:
-        child_env = {**os.environ, **environment(policy, db, quiet=quiet, log=logfile)}
-        child_env.pop(envvars.TRITON_OFF, None)
+        child_env = {k: v for k, v in os.environ.items()
+                     if k not in (envvars.TRITON_OFF, envvars.TRITON_SELECT)}
+        child_env.update(environment(policy, db, quiet=quiet, log=logfile, select=select))
         try:
             proc = subprocess.Popen(list(argv), env=child_env)
         except OSError as e:

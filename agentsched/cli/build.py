@@ -20,6 +20,8 @@ def summarize(report_dir: Path) -> list[str]:
     """One line per device compile the plugin reported on, and a total."""
     lines, totals = [], {"compiles": 0, "kernels": 0, "decisions": 0, "changed": 0}
     for f in sorted(report_dir.glob("*.json")):
+        if f.name.endswith(".select.json"):
+            continue
         try:
             rep = json.loads(f.read_text())
         except (OSError, ValueError) as e:
@@ -37,7 +39,24 @@ def summarize(report_dir: Path) -> list[str]:
     lines.insert(0, f"{totals['compiles']} device compiles scheduled by the plugin "
                     f"({totals['kernels']} kernels, {totals['decisions']} decisions, "
                     f"{totals['changed']} changed) -> {report_dir}")
-    return lines
+    return lines + select_summary(report_dir)
+
+
+def select_summary(report_dir: Path) -> list[str]:
+    """--select: how many kernels took the policy, and each one that did."""
+    rows = []
+    for f in sorted(report_dir.glob("*.select.json")):
+        try:
+            rows += [(f.name, r) for r in json.loads(f.read_text()).get("kernels", [])]
+        except (OSError, ValueError):
+            continue
+    if not rows:
+        return []
+    took = [(n, r) for n, r in rows if r.get("chosen") == "policy"]
+    return [f"select: {len(took)} of {len(rows)} kernels took the policy's schedule (the model "
+            "sure), the others LLVM's"] + \
+        [f"  {r.get('kernel')} ({n.removesuffix('.select.json')}): {r.get('reason')}"
+         for n, r in took]
 
 
 def build(cmd: Optional[List[str]] = typer.Argument(
@@ -51,6 +70,13 @@ def build(cmd: Optional[List[str]] = typer.Argument(
           misched: bool = typer.Option(
               False, "--misched", help="LLVM's own machine scheduler on NVPTX "
               "(-enable-misched), no plugin: the baseline a policy changes"),
+          select: bool = typer.Option(
+              False, "--select", help="CUDA sm_90: per kernel, the policy only where the "
+              "performance model is sure it is faster, LLVM's schedule elsewhere (each device "
+              "compile runs twice more; docs/build.md)"),
+          select_model: Optional[Path] = typer.Option(
+              None, "--select-model", help="With --select: this model file instead of the "
+              "shipped policies/perfmodel_sm_90.json"),
           report_dir: Optional[Path] = typer.Option(
               None, "--report-dir", help="Keep the plugin's report of every device compile "
               "here, and summarize them"),
@@ -69,7 +95,13 @@ def build(cmd: Optional[List[str]] = typer.Argument(
               f"fatbinary: {wrapper.install_fatbinary()}")
         if not cmd and not print_env:
             return
-    s = wrapper.Settings(misched=misched)
+    s = wrapper.Settings(misched=misched, select=select)
+    if select_model is not None:
+        if not select:
+            raise typer.BadParameter("needs --select", param_hint="--select-model")
+        if not select_model.is_file():
+            raise typer.BadParameter(f"{select_model}: not found", param_hint="--select-model")
+        s.select_model = select_model.resolve()
     if policy:
         s.policies = wrapper.parse_policies(policy, "--policy")
     if db:

@@ -115,14 +115,26 @@ def search(spec_file: Path = SpecArg,
 PolicyOpt = typer.Option(None, "--policy", help="Policy file the plugin follows for every kernel")
 DbOpt = typer.Option(None, "--db", help="Tuned-schedule database (SQLite) for the plugin")
 QuietOpt = typer.Option(False, "--quiet", help="No line on stderr per kernel that falls back")
+SelectOpt = typer.Option(False, "--select", help="Per kernel, the policy's schedule only where "
+                         "the performance model is sure it is faster, LLVM's elsewhere "
+                         "(compiles each kernel twice; docs/triton.md)")
+SelectModelOpt = typer.Option(None, "--select-model", help="With --select: this model file "
+                              "instead of the shipped policies/perfmodel_sm_90.json")
+
+
+def _select(select: bool, model: Optional[Path]):
+    if model is not None and not select:
+        raise typer.BadParameter("--select-model needs --select")
+    return model if model is not None else select
 
 
 @app.command("env")
 def env_cmd(policy: Optional[Path] = PolicyOpt, db: Optional[Path] = DbOpt,
-            quiet: bool = QuietOpt):
+            quiet: bool = QuietOpt, select: bool = SelectOpt,
+            select_model: Optional[Path] = SelectModelOpt):
     """Print the shell lines that make an unchanged Python program compile every Triton
     kernel with llc-19 and the plugin: eval "$(agentsched triton env --policy P)"."""
-    for line in api.hook_env(policy, db, quiet=quiet):
+    for line in api.hook_env(policy, db, quiet=quiet, select=_select(select, select_model)):
         print(line)
 
 
@@ -131,7 +143,8 @@ def env_cmd(policy: Optional[Path] = PolicyOpt, db: Optional[Path] = DbOpt,
 def run_cmd(program: List[str] = typer.Argument(..., help="The program and its arguments "
                                                 "(after --): python train.py ..."),
             policy: Optional[Path] = PolicyOpt, db: Optional[Path] = DbOpt,
-            quiet: bool = QuietOpt,
+            quiet: bool = QuietOpt, select: bool = SelectOpt,
+            select_model: Optional[Path] = SelectModelOpt,
             log: Optional[Path] = typer.Option(None, "--log",
                                                help="Keep the per-kernel records (JSON lines)"),
             summary: bool = typer.Option(True, "--summary/--no-summary",
@@ -139,7 +152,8 @@ def run_cmd(program: List[str] = typer.Argument(..., help="The program and its a
     """Run a program with every Triton kernel it compiles (torch.compile's too) built by
     llc-19 with the plugin; then say per kernel what happened. Exits with its status."""
     from ..kernels.triton.hookenv import summary as lines_of
-    rc, records = api.hook_run(program, policy=policy, db=db, quiet=quiet, log=log)
+    rc, records = api.hook_run(program, policy=policy, db=db, quiet=quiet, log=log,
+                               select=_select(select, select_model))
     if summary:
         lines = lines_of(records) if records else [
             "the program compiled no Triton kernel (and loaded none from Triton's cache)"]
@@ -157,7 +171,8 @@ def status(json_out: bool = typer.Option(False, "--json", help="Print JSON")):
         print(json.dumps(st, indent=2))
         return
     if st["active"]:
-        how = ", ".join(f"{k} {st[k]}" for k in ("policy", "db") if st[k])
+        how = ", ".join(f"{k} {st[k]}" for k in ("policy", "db") if st[k]) + (
+            f", select by {st['select']}" if st.get("select") else "")
         head = f"on for Python programs started from this environment ({how}; digest " \
             f"{st['digest']})"
     elif st["configured"]:

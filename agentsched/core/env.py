@@ -16,6 +16,7 @@ LLM_MODE = "AGENTSCHED_LLM_MODE"
 LLM_OFFLINE = "AGENTSCHED_LLM_OFFLINE"
 TRITON_POLICY = "AGENTSCHED_TRITON_POLICY"  # Triton hook: compile every kernel with this policy
 TRITON_DB = "AGENTSCHED_TRITON_DB"  # Triton hook: the tuned-schedule database
+TRITON_SELECT = "AGENTSCHED_TRITON_SELECT"  # Triton hook: 1 or a model file: choose per kernel
 TRITON_LOG = "AGENTSCHED_TRITON_LOG"  # Triton hook: one JSON line per kernel, appended here
 TRITON_QUIET = "AGENTSCHED_TRITON_QUIET"  # Triton hook: 1 = no line on stderr per fallback
 TRITON_OFF = "AGENTSCHED_TRITON_OFF"  # Triton hook: why it is off (set by the hook itself)
@@ -24,6 +25,7 @@ PHASE = "AGENTSCHED_PHASE"  # the scheduler hooked: pre, post or both (docs/post
 BUILD_POLICY = "AGENTSCHED_POLICY"  # policy file (or ARCH=FILE,...) for the device code
 BUILD_DB = "AGENTSCHED_DB"  # tuned-schedule database for the device code
 BUILD_MISCHED = "AGENTSCHED_MISCHED"  # 1: LLVM's own machine scheduler on NVPTX, no plugin
+BUILD_SELECT = "AGENTSCHED_SELECT"  # 1 or a model file: the policy only where the model is sure
 BUILD_REPORT_DIR = "AGENTSCHED_REPORT_DIR"  # the plugin's report per compile, here
 BUILD_VERBOSE = "AGENTSCHED_VERBOSE"  # 1: print the clang command
 BUILD_CLANG = "AGENTSCHED_CLANG"  # the clang to run (default clang-19 / clang++-19)
@@ -52,6 +54,9 @@ VARIABLES: dict[str, str] = {
     TRITON_POLICY: "policy file: every Triton kernel of a Python program is compiled by "
                    "llc-19 with it (docs/triton.md; `agentsched triton env`)",
     TRITON_DB: "tuned-schedule database (SQLite) for the same Triton hook",
+    TRITON_SELECT: "1 (the shipped performance model) or a model file: the Triton hook takes "
+                   "the policy's schedule only for the kernels the model is sure it speeds up, "
+                   "LLVM's for the others (docs/triton.md)",
     TRITON_LOG: "file the Triton hook appends one JSON line per kernel to",
     TRITON_QUIET: "1: the Triton hook prints no line for a kernel that falls back",
     TRITON_OFF: "set by the Triton hook when it could not turn on: the reason",
@@ -59,6 +64,9 @@ VARIABLES: dict[str, str] = {
                   "(docs/build.md)",
     BUILD_DB: "agentsched-clang(++): tuned-schedule database for the device code",
     BUILD_MISCHED: "agentsched-clang(++): 1 = LLVM's own machine scheduler on NVPTX (no plugin)",
+    BUILD_SELECT: "agentsched-clang(++): 1 (the shipped performance model) or a model file: "
+                  "the policy only for the CUDA kernels the model is sure it speeds up "
+                  "(docs/build.md)",
     BUILD_REPORT_DIR: "agentsched-clang(++): write the plugin's report of every compile here",
     BUILD_VERBOSE: "agentsched-clang(++): 1 = print the clang command it runs",
     BUILD_CLANG: "agentsched-clang(++): the clang to run (default clang-19 / clang++-19)",

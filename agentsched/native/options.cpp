@@ -3,6 +3,8 @@
 
 #include "outputs.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
 
 namespace agentsched {
@@ -60,9 +62,16 @@ cl::opt<std::string> BaseSched(
     cl::init("target"));
 cl::opt<std::string> OnlyFunction(
     "agent-sched-function",
-    cl::desc("Hook only this function (symbol); every other one keeps the target's own "
-             "scheduler, untouched"),
+    cl::desc("Hook only this function (symbol), or these (A,B,...); every other one keeps "
+             "the target's own scheduler, untouched"),
     cl::init(""));
+
+cl::opt<bool> OthersUnscheduled(
+    "agent-sched-others-unscheduled",
+    cl::desc("With -agent-sched-function: the functions it does not name keep their "
+             "instruction order (what NVPTX does without -enable-misched), not the target's "
+             "scheduler: a build that hooks some kernels leaves the others as plain clang's"),
+    cl::init(false));
 
 cl::opt<std::string> Phase(
     "agent-sched-phase",
@@ -72,6 +81,15 @@ cl::opt<std::string> Phase(
 
 bool phasePre() { return Phase != "post"; }
 bool phasePost() { return Phase == "post" || Phase == "both"; }
+
+bool hookedFunction(StringRef Name) {
+  if (OnlyFunction.empty())
+    return true;
+  SmallVector<StringRef, 4> Names; // symbols hold no comma: the list is unambiguous
+  StringRef(OnlyFunction).split(Names, ',', -1, /*KeepEmpty=*/false);
+  return llvm::is_contained(Names, Name);
+}
+
 cl::opt<std::string> DbPath(
     "agent-sched-db",
     cl::desc("Apply the tuned-schedule database (SQLite, docs/db.md) first: regions it has "

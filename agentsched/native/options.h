@@ -21,13 +21,17 @@ using namespace llvm;
 
 extern cl::opt<std::string> StateLogPath, StateLogFormat, DecisionsPath, ChannelFds,
     PolicyPath, ReportPath, BaseSched, OnlyFunction, Phase;
-extern cl::opt<bool> Lenient, Features;
+extern cl::opt<bool> Lenient, Features, OthersUnscheduled;
 extern cl::opt<std::string> DbPath; // -agent-sched-db (tuned_db.h)
 extern cl::opt<bool> RegionHashes;
 
 // Which schedulers -agent-sched-phase hooks: the pre-RA one, the post-RA one (postra.h).
 bool phasePre();
 bool phasePost();
+
+// Whether -agent-sched-function (one symbol or a comma-separated list; empty: every
+// function) names this function.
+bool hookedFunction(StringRef Name);
 
 // Whether O was given, also as an empty name (a file option given so is an error, not
 // ignored).

@@ -89,7 +89,7 @@ static void hookPostScheduler(ScheduleDAGInstrs *DAG, MachineSchedContext *C) {
 static ScheduleDAGInstrs *hookedCreatePost(const TargetPassConfig *PC, MachineSchedContext *C) {
   ScheduleDAGInstrs *DAG = OrigCreatePost(PC, C);
   Reached = true;
-  if (DAG && (OnlyFunction.empty() || C->MF->getName() == OnlyFunction))
+  if (DAG && hookedFunction(C->MF->getName()))
     hookPostScheduler(DAG, C);
   return DAG;
 }

@@ -122,7 +122,7 @@ static void noteModule(const Module &M) {
   for (const Function &F : M) {
     std::string Key = F.hasName() ? F.getName().str() : "__unnamed_" + std::to_string(N);
     ++N;
-    if (!F.isDeclaration() && (OnlyFunction.empty() || Key == OnlyFunction)) {
+    if (!F.isDeclaration() && hookedFunction(Key)) {
       if (phasePre())
         HookableFunctions.try_emplace(Key, false);
       if (phasePost())
@@ -178,9 +178,19 @@ void warnIfNothingScheduled() {
                enableMischedGiven() ? "" : "NVPTX runs it only with -enable-misched; ");
 }
 
+// A function -agent-sched-others-unscheduled leaves alone: every region stays in the order
+// instruction selection gave it, as when the machine scheduler does not run.
+struct UnscheduledDAG : ScheduleDAGMI {
+  UnscheduledDAG(MachineSchedContext *C)
+      : ScheduleDAGMI(C, std::make_unique<GenericScheduler>(C), /*RemoveKillFlags=*/false) {}
+  void schedule() override {}
+};
+
 static ScheduleDAGInstrs *createAgentScheduler(MachineSchedContext *C) {
   SchedulerReached = true;
-  bool Hooked = OnlyFunction.empty() || C->MF->getName() == OnlyFunction;
+  bool Hooked = hookedFunction(C->MF->getName());
+  if (!Hooked && OthersUnscheduled)
+    return new UnscheduledDAG(C);
   ScheduleDAGInstrs *DAG = nullptr;
   if (BaseSched != "generic" || !Hooked || !phasePre())
     DAG = C->PassConfig->createMachineScheduler(C); // what llc would use without -misched

@@ -26,6 +26,7 @@ from ..core.hashing import sha256_hex
 from ..targets import Target
 from ..targets import perfmodel as pm
 from ..targets import perfmodel_amd as pa
+from ..targets.selection import surely_faster
 
 ELF_MAGIC = b"\x7fELF"
 # the model was trained on sm_90 SASS; sm_90a is the same machine code
@@ -377,7 +378,7 @@ def choose(cands: list[Candidate], timer_factory: Any = None, rounds: int = 7,
     best = max(others, key=lambda c: c.prediction.speedup)  # type: ignore[union-attr]
     p = best.prediction
     assert p is not None
-    if p.lo > 1.0:
+    if surely_faster(p):
         return best.name, (f"the model is sure: {best.name} predicted {p.speedup:.3f}x "
                            f"[{p.lo:.3f}, {p.hi:.3f}]"), None
     unsure = [c for c in others if c.prediction.hi >= 1.0]  # type: ignore[union-attr]

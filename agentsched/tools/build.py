@@ -1,7 +1,8 @@
 """clang-19 as a CUDA or HIP program's compiler, with the plugin scheduling its device code.
 
-`agentsched-clang` / `agentsched-clang++` (console scripts; also `python -m
-agentsched.tools.build clang++ ARGS...`) run clang-19 / clang++-19 with the caller's exact
+`agentsched-clang` / `agentsched-clang++` (console scripts: agentsched.llvm.clang, which adds
+--agentsched-select's per-kernel choice; also `python -m agentsched.tools.build clang++
+ARGS...` without it) run clang-19 / clang++-19 with the caller's exact
 arguments and add only:
 
 - where the SDK is, when the caller names none: `--cuda-path` (the sdk extra's CUDA 12.4
@@ -33,8 +34,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..core import env
 from ..core.hashing import sha256_hex
@@ -44,7 +47,9 @@ DRIVERS = {"clang": "clang-19", "clang++": "clang++-19"}
 OWN_FLAGS = {"--agentsched-policy": env.BUILD_POLICY, "--agentsched-db": env.BUILD_DB,
              "--agentsched-report-dir": env.BUILD_REPORT_DIR}
 OWN_SWITCHES = {"--agentsched-misched": env.BUILD_MISCHED,
-                "--agentsched-verbose": env.BUILD_VERBOSE}
+                "--agentsched-verbose": env.BUILD_VERBOSE,
+                "--agentsched-select": env.BUILD_SELECT}
+OWN_FLAGS["--agentsched-select"] = env.BUILD_SELECT  # =MODEL: another model file
 CUDA_SUFFIXES = {".cu"}
 HIP_SUFFIXES = {".hip"}
 
@@ -63,6 +68,10 @@ class Settings:
     misched: bool = False
     report_dir: Path | None = None
     verbose: bool = False
+    # per CUDA kernel, the policy only where the performance model is sure it is faster
+    # (llvm/clang.py); select_model: the model file (None: the shipped one)
+    select: bool = False
+    select_model: Path | None = None
 
     @property
     def applies(self) -> bool:
@@ -104,10 +113,10 @@ def settings(args: list[str], environ=os.environ) -> tuple[Settings, list[str]]:
     rest: list[str] = []
     for a in args:
         name, _, value = a.partition("=")
-        if name in OWN_FLAGS:
-            values[OWN_FLAGS[name]] = value
-        elif a in OWN_SWITCHES:
+        if a in OWN_SWITCHES:
             values[OWN_SWITCHES[a]] = "1"
+        elif name in OWN_FLAGS:
+            values[OWN_FLAGS[name]] = value
         else:
             rest.append(a)
     s = Settings(misched=_flag(values[env.BUILD_MISCHED]),
@@ -120,6 +129,13 @@ def settings(args: list[str], environ=os.environ) -> tuple[Settings, list[str]]:
             raise BuildError(f"{env.BUILD_DB}: database {values[env.BUILD_DB]} not found")
     if values[env.BUILD_REPORT_DIR]:
         s.report_dir = Path(values[env.BUILD_REPORT_DIR]).expanduser().resolve()
+    sel = (values[env.BUILD_SELECT] or "").strip()
+    if sel.lower() not in ("", "0", "no", "false", "off"):
+        s.select = True
+        if sel.lower() not in ("1", "yes", "true", "on"):
+            s.select_model = Path(sel).expanduser().resolve()
+            if not s.select_model.is_file():
+                raise BuildError(f"{env.BUILD_SELECT}: performance model {sel} not found")
     return s, rest
 
 
@@ -196,6 +212,36 @@ def read_command(args: list[str]) -> Compile:
         lang = None
     return Compile(lang, archs, output, inputs, cuda_path, rocm_path,
                    links=not compile_only and not preprocess, rdc=rdc)
+
+
+_DROPPED_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "--cuda-gpu-arch", "--offload-arch"}
+_DROPPED = {"-c", "-S", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "--cuda-device-only",
+            "--offload-device-only"}
+
+
+def device_only_args(args: list[str], source: str, arch: str, output: str) -> list[str]:
+    """The caller's clang arguments compiling only `source`'s device code for `arch` into a
+    cubin at `output` (clang's --cuda-device-only -c): the same flags otherwise, no
+    dependency files, the other inputs left out."""
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _DROPPED_WITH_VALUE:
+            i += 2
+            continue
+        if a in _VALUE_FLAGS or (a.startswith("-Xarch_") and a != "-Xarch_"):
+            out += args[i:i + 2]
+            i += 2
+            continue
+        i += 1
+        if a in _DROPPED or a.startswith(("--cuda-gpu-arch=", "--offload-arch=", "-MF",
+                                          "-MT", "-MQ")) or \
+                (a.startswith("-o") and len(a) > 2) or \
+                ((not a.startswith("-") or a == "-") and a != source):
+            continue
+        out.append(a)
+    return [*out, "--cuda-device-only", "-c", f"--cuda-gpu-arch={arch}", "-o", output]
 
 
 # ---------------------------------------------------------------- the SDK's location
@@ -396,8 +442,11 @@ def lld_shim_dir() -> Path:
     return d
 
 
-def plugin_flags(s: Settings, c: Compile, environ=os.environ) -> list[str]:
-    """What makes each device cc1 job schedule with the settings (empty: nothing to apply)."""
+def plugin_flags(s: Settings, c: Compile, environ=os.environ,
+                 functions: dict[str, list[str]] | None = None) -> list[str]:
+    """What makes each device cc1 job schedule with the settings (empty: nothing to apply).
+    functions: with select, per architecture the kernels that take the policy (the plugin's
+    -agent-sched-function=A,B); the other kernels and architectures keep LLVM's schedule."""
     if not s.applies or c.lang is None:
         return []
     nvptx = c.lang == "cuda"
@@ -416,7 +465,9 @@ def plugin_flags(s: Settings, c: Compile, environ=os.environ) -> list[str]:
                                  "-fgpu-rdc to schedule it")
             out.append(f"-B{lld_shim_dir()}")
     # the device jobs to configure: per architecture when policies are per architecture
-    if "" in s.policies or not s.policies:
+    if functions is not None:
+        jobs = {a: s.policies.get(a) or s.policies.get("") for a in functions}
+    elif "" in s.policies or not s.policies:
         jobs = {"": s.policies.get("")}
     else:
         # an architecture this compile does not build gets nothing (clang would warn that
@@ -437,12 +488,22 @@ def plugin_flags(s: Settings, c: Compile, environ=os.environ) -> list[str]:
                 opts.append(f"-agent-sched-db={s.db}")
             if s.report_dir:
                 opts.append(f"-agent-sched-report={s.report_dir / _report_name(c, arch)}")
+            if functions is not None:  # the others as plain clang-19 leaves them
+                opts += [f"-agent-sched-function={','.join(functions[arch])}",
+                         "-agent-sched-others-unscheduled"]
         for o in opts:
             out += [xarch, f"-mllvm={o}"]
     return out
 
 
-def command(driver: str, args: list[str], environ=os.environ) -> list[str]:
+# select's pre-pass: (settings, the compile, clang, its arguments, the SDK's flags, the
+# environment) -> per architecture the kernels that take the policy (llvm/clang.py: it needs
+# ptxas and the performance model, which this layer may not import)
+Chooser = Callable[[Settings, Compile, str, list, list, Any], dict]
+
+
+def command(driver: str, args: list[str], environ=os.environ,
+            chooser: Chooser | None = None) -> list[str]:
     """The clang command the wrapper runs for `driver` ("clang" or "clang++") and `args`."""
     s, rest = settings(args, environ)
     c = read_command(rest)
@@ -451,7 +512,17 @@ def command(driver: str, args: list[str], environ=os.environ) -> list[str]:
         return [clang, *rest]
     if s.report_dir and (s.policies or s.db):
         s.report_dir.mkdir(parents=True, exist_ok=True)
-    return [clang, *rest, *sdk_flags(c, environ), *plugin_flags(s, c, environ)]
+    sdk = sdk_flags(c, environ)
+    if s.select and (s.policies or s.db):
+        if chooser is None:
+            raise BuildError(f"{env.BUILD_SELECT}: the per-kernel choice runs in "
+                             "agentsched.llvm.clang's wrapper (`python -m agentsched.llvm.clang "
+                             "clang++ ...`; `agentsched build` uses it)")
+        functions = {a: ks for a, ks in chooser(s, c, clang, rest, sdk, environ).items() if ks}
+        if not functions:  # no kernel the model is sure of: plain clang-19's output
+            return [clang, *rest, *sdk]
+        return [clang, *rest, *sdk, *plugin_flags(s, c, environ, functions)]
+    return [clang, *rest, *sdk, *plugin_flags(s, c, environ)]
 
 
 # ---------------------------------------------------------------- whole builds
@@ -471,7 +542,7 @@ def launchers() -> Path:
     for driver in DRIVERS:
         f = d / f"agentsched-{driver}"
         text = (f"#!/bin/sh\nPYTHONPATH='{root}'${{PYTHONPATH:+:$PYTHONPATH}} "
-                f"exec '{sys.executable}' -m agentsched.tools.build {driver} \"$@\"\n")
+                f"exec '{sys.executable}' -m agentsched.llvm.clang {driver} \"$@\"\n")
         if not f.is_file() or f.read_text() != text:
             d.mkdir(parents=True, exist_ok=True)
             write_text(f, text)
@@ -499,6 +570,8 @@ def build_environment(s: Settings, langs=("cuda", "hip")) -> dict[str, str]:
         out[env.BUILD_MISCHED] = "1"
     if s.report_dir:
         out[env.BUILD_REPORT_DIR] = str(s.report_dir)
+    if s.select:
+        out[env.BUILD_SELECT] = str(s.select_model or 1)
     if s.policies or s.db:
         out[env.BUILD_PLUGIN] = str(plugin_file())
     if "cuda" in langs:
@@ -513,7 +586,8 @@ def build_environment(s: Settings, langs=("cuda", "hip")) -> dict[str, str]:
     return out
 
 
-def main(argv: list[str] | None = None, driver: str | None = None) -> int:
+def main(argv: list[str] | None = None, driver: str | None = None,
+         chooser: Chooser | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if driver is None:
         if not argv or argv[0] not in DRIVERS:
@@ -522,7 +596,7 @@ def main(argv: list[str] | None = None, driver: str | None = None) -> int:
             return 2
         driver, argv = argv[0], argv[1:]
     try:
-        cmd = command(driver, argv)
+        cmd = command(driver, argv, chooser=chooser)
     except Exception as e:  # noqa: BLE001 - one line naming what is wrong, as clang would
         print(f"agentsched-{driver}: error: {e}", file=sys.stderr)
         return 1

@@ -35,6 +35,11 @@ Two of Triton's knobs, nothing else (line numbers of Triton 3.6.0):
   in every process that inherits it, and the class installs the stage hook there: Inductor's
   compile workers are covered.
 
+With select (install(select=True | model file), AGENTSCHED_TRITON_SELECT) make_ptx also
+compiles LLVM's default schedule (the second llc-19 beside the first), assembles both with
+Triton's cubin stage and keeps the policy's only where the sm_90 model is sure it is faster
+(targets/selection.py); the record's "select" says which and why, the digest names the model.
+
 torch.compile keeps kernels in caches of its own (FX graph, autotuning, bundled kernels): each
 digest gets its own TORCHINDUCTOR_CACHE_DIR (hookenv.inductor_cache_dir).
 """
@@ -170,15 +175,17 @@ def _stages_hook(backend, stages, options, language, capability) -> None:
         name = kernel_name(src)
         base = {"kernel": name, "digest": d, "policy": cfg.policy, "db": cfg.db,
                 "pid": os.getpid(), "directory": _directory(metadata, d)}
+        if cfg.select:
+            base["select_model"] = cfg.select
         t0 = time.monotonic()
         try:
-            ptx, facts = agentsched_ptx(src, metadata, arch, cfg, d)
+            variants = agentsched_ptxs(src, metadata, arch, cfg, d)
             metadata["name"] = name  # what Triton's make_ptx sets (compiler.py:444-446)
             # Triton's own cubin stage (its ptxas, its flags) run here, so that PTX ptxas
             # refuses still falls back to Triton's PTX. Its make_cubin prints the whole PTX
             # before raising (compiler.py:520-529): held back.
             with _quiet_triton():
-                cubin = triton_cubin(ptx, metadata)
+                cubins = {k: triton_cubin(ptx, metadata) for k, (ptx, _) in variants.items()}
         except Exception as e:  # noqa: BLE001 - any failure: Triton's own PTX
             reason = one_line(e)
             rec = {**base, "compiled_by": "triton", "stage": _stage_of(e), "reason": reason}
@@ -187,11 +194,18 @@ def _stages_hook(backend, stages, options, language, capability) -> None:
             if not _quiet():
                 say(f"{name}: {reason}; Triton's own PTX used")
             return triton_ptx(src, metadata)
-        rec = {**base, "compiled_by": "llc-19", **facts,
+        chosen, extra = "policy", {}
+        if cfg.select:
+            chosen, extra = _select(name, cubins, variants, cfg)
+        ptx, facts = variants[chosen]
+        if knobs.nvidia.dump_nvptx:
+            print("// -----// NVPTX Dump //----- //")
+            print(ptx)
+        rec = {**base, "compiled_by": "llc-19", **facts, **extra,
                "seconds": round(time.monotonic() - t0, 3)}
         metadata["agentsched"] = rec
         append_log({**rec, "event": "compiled"})
-        done.update(ptx=ptx, cubin=cubin)
+        done.update(ptx=ptx, cubin=cubins[chosen])
         return ptx
 
     def make_cubin(src, metadata):
@@ -278,12 +292,33 @@ def kernel_name(llir: str) -> str:
     return m.group(1) if m else "?"
 
 
+def _select(name: str, cubins: dict, variants: dict, cfg: HookConfig) -> tuple[str, dict]:
+    """LLVM's schedule or the policy's for this kernel, by the model alone (no GPU check in
+    a JIT compile; targets.selection never raises: a failing model is LLVM's schedule)."""
+    from ...targets.selection import choose_kernels
+    t0 = time.monotonic()
+    [c] = choose_kernels(cubins["llvm"], cubins["policy"], [name], cfg.select)
+    sel = {**c.as_dict(), "seconds": round(time.monotonic() - t0, 3),
+           "policy_changed": variants["policy"][1].get("changed")}
+    del sel["kernel"]
+    if not _quiet() and c.chosen == "policy":
+        say(f"{name}: {c.reason}; the policy's schedule taken")
+    return c.chosen, {"schedule": c.chosen, "select": sel}
+
+
 def agentsched_ptx(llir: str, metadata: dict, arch: int, cfg: HookConfig,
                    d: str) -> tuple[str, dict]:
     """Triton's LLVM IR -> (PTX from llc-19 with the plugin, facts for the record)."""
+    return agentsched_ptxs(llir, metadata, arch, cfg, d)["policy"]
+
+
+def agentsched_ptxs(llir: str, metadata: dict, arch: int, cfg: HookConfig,
+                    d: str) -> dict[str, tuple[str, dict]]:
+    """Triton's LLVM IR -> {"policy": (PTX from llc-19 with the plugin and the policy/db,
+    facts for the record)}, and with select "llvm": the same with LLVM's default schedule
+    (the plugin without policy or db; both llc-19 runs at once)."""
     from ...llvm.llc import llc_command, read_report
     from ...targets import parse_target
-    from ...tools.programs import failure_message
     from .ir import llc_ready_ir
     if arch >= 100:
         raise _UnsupportedArch(f"sm_{arch}a: LLVM 19 has no Blackwell target (it stops at "
@@ -298,19 +333,53 @@ def agentsched_ptx(llir: str, metadata: dict, arch: int, cfg: HookConfig,
         (tmp / f"{name}.json").write_text(json.dumps({**metadata, "name": name},
                                                      default=vars))
         ir = llc_ready_ir(tmp, target)  # rewritten, checked by stock llc-19, cached
-        asm, report = tmp / "out.ptx", tmp / "report.json"
         kw = {"db": Path(cfg.db)} if cfg.db else {}
-        cmd = llc_command(ir, target, asm, report=report,
-                          policy=Path(cfg.policy) if cfg.policy else None, **kw)
+        policy = Path(cfg.policy) if cfg.policy else None
+        jobs = {"policy": lambda a, r: llc_command(ir, target, a, report=r, policy=policy, **kw)}
+        if cfg.select:
+            jobs["llvm"] = lambda a, r: llc_command(ir, target, a, report=r)
+        asms = _run_llc(tmp, jobs)
+        out = {}
+        for k, asm in asms.items():
+            rep = read_report(tmp / f"{k}.json", "target")
+            out[k] = _finish_ptx(asm, rep, arch, name, _note(k, cfg, d, rep))
+            out[k][1]["ir"] = str(ir)
+    return out
+
+
+def _run_llc(tmp: Path, jobs: dict) -> dict[str, str]:
+    """The llc-19 commands at once: {name: the PTX written}."""
+    from ...tools.programs import failure_message
+    procs = {}
+    for k, make in jobs.items():
+        cmd = make(tmp / f"{k}.ptx", tmp / f"{k}.json")
+        procs[k] = (cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          stdin=subprocess.DEVNULL, text=True))
+    failed = None
+    for k, (cmd, proc) in procs.items():
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=LLC_TIMEOUT_S,
-                                  stdin=subprocess.DEVNULL)
+            _, err = proc.communicate(timeout=LLC_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            raise RuntimeError(f"llc-19 ran past {LLC_TIMEOUT_S} s") from None
+            proc.kill()
+            proc.communicate()
+            failed = failed or RuntimeError(f"llc-19 ran past {LLC_TIMEOUT_S} s")
+            continue
         if proc.returncode != 0:
-            raise RuntimeError(failure_message(cmd[0], proc.returncode, proc.stderr))
-        ptx = asm.read_text()
-        rep = read_report(report, "target")
+            failed = failed or RuntimeError(failure_message(cmd[0], proc.returncode, err))
+    if failed is not None:
+        raise failed
+    return {k: (tmp / f"{k}.ptx").read_text() for k in jobs}
+
+
+def _note(kind: str, cfg: HookConfig, d: str, rep: dict) -> str:
+    if kind == "llvm":  # only ever used when the model chose it
+        return (f"llc-19 with LLVM's default schedule (digest {d}): the performance model "
+                f"was not sure that {cfg.describe()} speeds this kernel up")
+    return (f"llc-19 with {cfg.describe()} (digest {d}): {rep.get('changed', '?')} of "
+            f"{rep.get('decisions', '?')} decisions differ from LLVM's")
+
+
+def _finish_ptx(ptx: str, rep: dict, arch: int, name: str, note: str) -> tuple[str, dict]:
     names = re.findall(r"\.visible \.entry ([a-zA-Z_][a-zA-Z0-9_]*)", ptx)
     if names != [name]:
         raise RuntimeError(f"llc-19's PTX defines {names}, not [{name}]")
@@ -322,22 +391,16 @@ def agentsched_ptx(llir: str, metadata: dict, arch: int, cfg: HookConfig,
              if k in rep}
     facts.update({k: v for k, v in rep.items() if k.startswith("db") and
                   isinstance(v, (int, float, str))})
-    facts["ir"] = str(ir)
-    note = (f"llc-19 with {cfg.describe()} (digest {d}): {facts.get('changed', '?')} of "
-            f"{facts.get('decisions', '?')} decisions differ from LLVM's")
     header = "// Generated by LLVM NVPTX Back-End\n//\n"
     ptx = ptx.replace(header, f"{header}{MARK} {note}\n", 1) if header in ptx else \
         f"{MARK} {note}\n{ptx}"
-    if knobs.nvidia.dump_nvptx:
-        print("// -----// NVPTX Dump //----- //")
-        print(ptx)
     return ptx, facts
 
 
 # ---------------------------------------------------------------- public entry points
 
 def install(policy: str | Path | None = None, db: str | Path | None = None, *,
-            quiet: bool = False) -> dict:
+            quiet: bool = False, select: bool | str | Path = False) -> dict:
     """From now on every Triton kernel this process and its children compile goes through
     llc-19 with the plugin and `policy` (a policy file) and/or `db` (a tuned-schedule
     database, passed as llc_command(db=...)). Call it before the first kernel is compiled:
@@ -345,9 +408,13 @@ def install(policy: str | Path | None = None, db: str | Path | None = None, *,
     workers) inherit it through the environment: TRITON_CACHE_MANAGER, the configuration,
     and a TORCHINDUCTOR_CACHE_DIR of this digest (set it before the first torch.compile).
     quiet: no line on stderr for a kernel that falls back (its record still says why).
+    select: True (the shipped performance model) or a model file: each kernel is compiled
+    with LLVM's default schedule too, both are assembled, and the policy's is used only when
+    the model is sure it is faster (its interval above 1), LLVM's otherwise (the record's
+    "select" says which and why).
     Raises HookError when the hook cannot be on (a missing file, a db this agentsched cannot
     pass, LLVM 19 missing, another cache manager in place). Returns status()."""
-    cfg = HookConfig.make(policy, db)
+    cfg = HookConfig.make(policy, db, select)
     with _lock:
         if _state["via"] == "install":
             uninstall()
@@ -361,10 +428,10 @@ def install(policy: str | Path | None = None, db: str | Path | None = None, *,
         _ensure_stage_hook()
         _state["prev_manager"] = vars(knobs.cache).get("manager_class")  # set in Python
         knobs.cache.manager_class = AgentschedCacheManager
-        keys = ("PYTHONPATH", env.TRITON_POLICY, env.TRITON_DB, env.TRITON_QUIET, env.TRITON_OFF,
-                hookenv.TRITON_MANAGER, hookenv.INDUCTOR)
+        keys = ("PYTHONPATH", env.TRITON_POLICY, env.TRITON_DB, env.TRITON_SELECT,
+                env.TRITON_QUIET, env.TRITON_OFF, hookenv.TRITON_MANAGER, hookenv.INDUCTOR)
         _state["saved_env"] = {k: os.environ.get(k) for k in keys}
-        for k in (env.TRITON_POLICY, env.TRITON_DB, env.TRITON_OFF):
+        for k in (env.TRITON_POLICY, env.TRITON_DB, env.TRITON_SELECT, env.TRITON_OFF):
             os.environ.pop(k, None)
         os.environ.update(cfg.environ())
         if quiet:
@@ -421,7 +488,8 @@ def status() -> dict:
         cls is AgentschedCacheManager,
         "via": _state["via"], "digest": _state["digest"], "error": _state["error"],
         "policy": cfg.policy if cfg else None, "db": cfg.db if cfg else None,
-        "quiet": _quiet(), "cache_manager": f"{cls.__module__}:{cls.__qualname__}",
+        "select": cfg.select if cfg else None, "quiet": _quiet(),
+        "cache_manager": f"{cls.__module__}:{cls.__qualname__}",
         "triton_cache_dir": knobs.cache.dir,
         "inductor_cache_dir": os.environ.get(hookenv.INDUCTOR),
         "log": os.environ.get(env.TRITON_LOG), "db_supported": hookenv.db_supported(),

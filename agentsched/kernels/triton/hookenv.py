@@ -30,6 +30,8 @@ HOOK_VERSION = 1  # bumped when the hook writes different PTX for the same input
 # The modules whose code decides the PTX the hook writes: their bytes are in the digest.
 _CODE = ("kernels/triton/hook.py", "kernels/triton/hookenv.py", "kernels/triton/ir.py",
          "kernels/triton/rewrite.py", "llvm/llc.py")
+# ... and, with select, the code that chooses between LLVM's schedule and the policy's
+_SELECT_CODE = ("targets/selection.py", "targets/perfmodel.py", "targets/sass.py")
 SALT = "-as"  # Triton's cache directory <base32 key> becomes <base32 key>-as<digest>
 INDUCTOR = "TORCHINDUCTOR_CACHE_DIR"
 TRITON_MANAGER = "TRITON_CACHE_MANAGER"
@@ -44,15 +46,19 @@ class HookError(ValueError):
 class HookConfig:
     policy: str | None = None  # absolute path of a policy file
     db: str | None = None  # absolute path of a tuned-schedule database (SQLite)
+    # absolute path of the performance model that chooses per kernel between LLVM's schedule
+    # and the policy's (None: no choice, the policy's always)
+    select: str | None = None
 
     @classmethod
-    def make(cls, policy=None, db=None) -> HookConfig:
+    def make(cls, policy=None, db=None, select: bool | str | Path | None = None) -> HookConfig:
         """From the caller's paths: absolute, existing, and a db only when llc_command can
-        pass one to the plugin."""
+        pass one to the plugin. select: True (the shipped model) or a model file."""
         if not policy and not db:
             raise HookError("the Triton hook needs a policy file or a db (or both)")
         cfg = cls(str(Path(policy).expanduser().resolve()) if policy else None,
-                  str(Path(db).expanduser().resolve()) if db else None)
+                  str(Path(db).expanduser().resolve()) if db else None,
+                  select_model(select))
         cfg.check()
         return cfg
 
@@ -62,10 +68,11 @@ class HookConfig:
         policy, db = environ.get(env.TRITON_POLICY) or None, environ.get(env.TRITON_DB) or None
         if not policy and not db:
             return None
-        return cls(policy, db)
+        return cls(policy, db, select_model(environ.get(env.TRITON_SELECT)))
 
     def check(self) -> None:
-        for kind, path in (("policy", self.policy), ("db", self.db)):
+        for kind, path in (("policy", self.policy), ("db", self.db),
+                           ("performance model", self.select)):
             if path and not Path(path).is_file():
                 raise HookError(f"{kind} {path} not found")
         if self.db and not db_supported():
@@ -73,12 +80,28 @@ class HookConfig:
                             "(the plugin's -agent-sched-db is not there yet); give a policy")
 
     def environ(self) -> dict[str, str]:
-        return {k: v for k, v in ((env.TRITON_POLICY, self.policy), (env.TRITON_DB, self.db))
-                if v}
+        return {k: v for k, v in ((env.TRITON_POLICY, self.policy), (env.TRITON_DB, self.db),
+                                  (env.TRITON_SELECT, self.select)) if v}
 
     def describe(self) -> str:
-        return " + ".join(f"{k} {Path(v).name}" for k, v in (("policy", self.policy),
-                                                            ("db", self.db)) if v)
+        text = " + ".join(f"{k} {Path(v).name}" for k, v in (("policy", self.policy),
+                                                             ("db", self.db)) if v)
+        return text + (f", chosen per kernel by {Path(self.select).name}" if self.select
+                       else "")
+
+
+_OFF = ("", "0", "no", "false", "off")
+_ON = ("1", "yes", "true", "on")
+
+
+def select_model(value: bool | str | Path | None) -> str | None:
+    """The select setting (install(select=...), AGENTSCHED_TRITON_SELECT): off, on (the
+    shipped model, policies/perfmodel_sm_90.json) or a model file; an absolute path or None."""
+    if value is None or value is False or str(value).strip().lower() in _OFF:
+        return None
+    if value is True or str(value).strip().lower() in _ON:
+        return str(PACKAGE_ROOT / "policies" / "perfmodel_sm_90.json")  # perfmodel.DEFAULT_MODEL
+    return str(Path(value).expanduser().resolve())
 
 
 def db_supported() -> bool:
@@ -125,8 +148,8 @@ def prepare_tools() -> None:
 
 
 def digest(cfg: HookConfig) -> str:
-    """The cache-key salt: the policy file's bytes, the db's (with its -wal, if any), the
-    phase hooked, the tools. 16 hex digits."""
+    """The cache-key salt: the policy file's bytes, the db's (with its -wal, if any), with
+    select the model file's bytes, the phase hooked, the tools. 16 hex digits."""
     cfg.check()
     h = hashlib.sha256(tool_identity().encode())
     if cfg.policy:
@@ -136,6 +159,11 @@ def digest(cfg: HookConfig) -> str:
         wal = Path(cfg.db + "-wal")
         if wal.is_file():
             h.update(b"\0wal\0" + _sha(wal).encode())
+    if cfg.select:  # the model's bytes and code: another model is another choice
+        pkg = Path(__file__).resolve().parents[2]
+        h.update(b"\0select\0" + _sha(Path(cfg.select)).encode())
+        for f in _SELECT_CODE:
+            h.update(f"\0{f}\0{_sha(pkg / f)}".encode())
     phase = current_phase()  # llc_command reads AGENTSCHED_PHASE too (docs/postra.md)
     if phase != "pre":  # (the pre-RA default leaves earlier digests as they were)
         h.update(b"\0phase\0" + phase.encode())
@@ -209,11 +237,12 @@ def setup_environment(environ=None) -> str | None:
 
 
 def environment(policy=None, db=None, *, quiet: bool = False,
-                log: str | Path | None = None) -> dict[str, str]:
+                log: str | Path | None = None, select: bool | str | Path | None = None
+                ) -> dict[str, str]:
     """What to add to a program's environment so that its unchanged `python prog.py` runs
     with the hook: the site directory first on PYTHONPATH and the configuration. Checked
     (files there, db supported, LLVM 19 there) before anything runs."""
-    cfg = HookConfig.make(policy, db)
+    cfg = HookConfig.make(policy, db, select)
     digest(cfg)
     prepare_tools()
     out = {"PYTHONPATH": os.pathsep.join([str(SITE_DIR), *[
@@ -226,17 +255,18 @@ def environment(policy=None, db=None, *, quiet: bool = False,
     return out
 
 
-def shell_lines(policy=None, db=None, *, quiet: bool = False) -> list[str]:
+def shell_lines(policy=None, db=None, *, quiet: bool = False,
+                select: bool | str | Path | None = None) -> list[str]:
     """`export` lines for a POSIX shell (`eval "$(agentsched triton env --policy P)"`)."""
     import shlex
-    cfg = HookConfig.make(policy, db)
+    cfg = HookConfig.make(policy, db, select)
     d = digest(cfg)
     prepare_tools()
     lines = [f"# agentsched Triton hook: {cfg.describe()}, digest {d}; torch.compile's cache "
              f"{inductor_cache_dir(d, os.environ.get(INDUCTOR))}",
              f"export PYTHONPATH={shlex.quote(str(SITE_DIR))}${{PYTHONPATH:+:$PYTHONPATH}}"]
     lines += [f"export {k}={shlex.quote(v)}" for k, v in cfg.environ().items()]
-    lines += [f"unset {k}" for k in (env.TRITON_POLICY, env.TRITON_DB)
+    lines += [f"unset {k}" for k in (env.TRITON_POLICY, env.TRITON_DB, env.TRITON_SELECT)
               if k not in cfg.environ()]
     if quiet:
         lines.append(f"export {env.TRITON_QUIET}=1")
@@ -253,7 +283,7 @@ def environment_status(environ=None) -> dict:
                        if Path(p, "sitecustomize.py").is_file()), None)
     ours = first_site is not None and Path(first_site).resolve().parent == SITE_DIR
     out = {"configured": bool(cfg), "policy": cfg.policy if cfg else None,
-           "db": cfg.db if cfg else None, "sitecustomize": first_site,
+           "db": cfg.db if cfg else None, "select": cfg.select if cfg else None, "sitecustomize": first_site,
            "sitecustomize_is_ours": ours, "site_dir": str(SITE_DIR), "digest": None,
            "error": environ.get(env.TRITON_OFF), "triton_cache_dir": triton_cache_dir(environ),
            "inductor_cache_dir": None, "cache_manager": environ.get(TRITON_MANAGER),
@@ -349,8 +379,11 @@ def summary(records: list[dict]) -> list[str]:
     width = max([len(str(r.get("kernel"))) for r in rows] + [6])
     for r in llc:
         how = " + ".join(f"{k} {Path(r[k]).name}" for k in ("policy", "db") if r.get(k))
-        lines.append(f"  llc-19  {str(r.get('kernel')):{width}}  {how}: {r.get('changed', '?')} "
-                     f"of {r.get('decisions', '?')} decisions differ from LLVM's"
+        sel = r.get("select") if isinstance(r.get("select"), dict) else None
+        what = (f"{sel.get('chosen')} by the model: {sel.get('reason')}" if sel else
+                f"{r.get('changed', '?')} of {r.get('decisions', '?')} decisions differ from "
+                "LLVM's")
+        lines.append(f"  llc-19  {str(r.get('kernel')):{width}}  {how}: {what}"
                      + ("  (cached)" if r.get("event") == "cached" else ""))
     for r in fell:
         lines.append(f"  triton  {str(r.get('kernel')):{width}}  {r.get('reason', '?')}")
