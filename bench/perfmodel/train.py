@@ -4,6 +4,7 @@ H200 timings of bench/perfmodel (variants.csv.xz, features.csv.xz; dataset.py ma
     python bench/perfmodel/train.py          # MODEL.md, model_metrics.json,
                                              # policies/perfmodel_sm_90.json
     python bench/perfmodel/train.py variants # other models tried: model_variants.json
+    python bench/perfmodel/train.py ranking  # learning to rank: model_ranking.json
 
 Each point is one distinct cubin of a kernel: its speedup over LLVM's default of the same
 kernel (the geometric mean over the runs that timed it) against the pair features of
@@ -378,6 +379,49 @@ def variants() -> int:
     return 0
 
 
+def ranking() -> int:
+    """Learning to rank instead of regression (LightGBM's lambdarank and rank_xendcg, one
+    query per kernel, labels: the within-kernel rank of the speedup in 8 grades),
+    leave-one-family-out on the current tables: bench/perfmodel/model_ranking.json."""
+    import lightgbm as lgb
+    points, feats, default, sha = load()
+    train = [p for p in points if not excluded(p["kernel"], p["family"])]
+    x = matrix(train, feats, default)
+    y = np.array([p["y"] for p in train])
+    fam = np.array([p["family"] for p in train])
+    kern = np.array([p["kernel"] for p in train])
+    grades = np.zeros(len(y), dtype=int)
+    for k in set(kern):
+        i = np.where(kern == k)[0]
+        grades[i] = np.minimum((rank(y[i]) / max(len(i) - 1, 1) * 8).astype(int), 7)
+    small = {"num_leaves": 4, "min_data_in_leaf": 60, "feature_fraction": 0.3}
+    runs = [("lambdarank, 8 grades within kernel", "lambdarank",
+             {"label_gain": list(range(8)), "lambdarank_truncation_level": 30}, ROUNDS),
+            ("rank_xendcg", "rank_xendcg", {}, ROUNDS),
+            ("lambdarank, small trees", "lambdarank", {"label_gain": list(range(8)), **small},
+             200)]
+    out = []
+    for label, objective, extra, rounds in runs:
+        pred = np.zeros(len(y))
+        for f in sorted(set(fam)):
+            tr = np.where(fam != f)[0]
+            tr = tr[np.argsort(kern[tr], kind="stable")]  # a query's rows together
+            _, first = np.unique(kern[tr], return_index=True)
+            sizes = np.diff(np.append(np.sort(first), len(tr)))
+            b = lgb.train(dict(PARAMS, objective=objective, verbose=-1, **extra),
+                          lgb.Dataset(x[tr], grades[tr], group=sizes), rounds)
+            pred[fam == f] = b.predict(x[fam == f])
+        s = summary(kernel_scores(train, pred))
+        s["sign_accuracy"] = None  # a rank score orders a kernel's schedules; it has no sign
+        kept = [r["kept"] for r in screening(train, pred, SCREEN_FRACTION)
+                if r["kept"] is not None]
+        out.append({"variant": label, "data_sha256": sha[:16], **s,
+                    "screen_kept_mean": round(float(np.mean(kept)), 3)})
+        print(out[-1], flush=True)
+    (HERE / "model_ranking.json").write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
 def _f(v, nd=2, plus=True) -> str:
     if v is None:
         return ""
@@ -473,6 +517,20 @@ def write_md(m: dict) -> None:
                      f"{_f(r['spearman_median'])} | {r['sign_accuracy']:.1%} | "
                      f"{r['regret_median']:.2%} | {r['screen_kept_mean']} |")
         L.append("")
+    rpath = HERE / "model_ranking.json"
+    if rpath.exists():
+        rk = json.loads(rpath.read_text())
+        L += ["Learning to rank instead (`python bench/perfmodel/train.py ranking`, one query "
+              "per kernel, on the tables of data sha256 "
+              f"`{rk[0]['data_sha256']}`): no better.", "",
+              "| variant | Spearman mean | median | sign accuracy | regret median | "
+              "screening keeps |", "|---|---|---|---|---|---|"]
+        for r in rk:
+            acc = "" if r["sign_accuracy"] is None else f"{r['sign_accuracy']:.1%}"
+            L.append(f"| {r['variant']} | {_f(r['spearman_mean'])} | "
+                     f"{_f(r['spearman_median'])} | {acc} | "
+                     f"{r['regret_median']:.2%} | {r['screen_kept_mean']} |")
+        L.append("")
     hb = [r for r in m["held_out_issue22"] if abs(r["measured"] - 1) > SIGN_BAND]
     ok = sum((r["measured"] > 1) == (r["predicted"] > 1) for r in hb)
     sure = sum(r["lo"] > 1 or r["hi"] < 1 for r in m["held_out_issue22"])
@@ -489,4 +547,5 @@ def write_md(m: dict) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(variants() if sys.argv[1:2] == ["variants"] else main())
+    sys.exit({"variants": variants, "ranking": ranking}.get(
+        (sys.argv[1:2] or [""])[0], main)())
