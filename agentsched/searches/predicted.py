@@ -482,6 +482,24 @@ def _kernel_code(module: bytes, t: Target, kernel: str) -> bytes:
     return repr(_code(module).get(kernel)).encode()
 
 
+def _per_kernel_predictions(model: Any, t: Target, modules: list[bytes], kernels: list[str]
+                            ) -> dict[str, list]:
+    """{kernel: predictions of modules[1:] against modules[0]}; on sm_90 one nvdisasm run for
+    every kernel of every module (its start-up, not the code, is most of a small run)."""
+    if is_amd(t):
+        return {k: model.predict_cubins(modules[1:], modules[0], k) for k in kernels}
+    from ..targets import sass
+    fns = [{f.name: f for f in fs} for fs in sass.disassemble_many(modules)]
+    out = {}
+    for k in kernels:
+        missing = [i for i, f in enumerate(fns) if k not in f]
+        if missing:
+            raise pm.PerfModelError(f"kernel {k!r} not found in cubin {missing[0]}")
+        feats = [sass.features(f[k]) for f in fns]
+        out[k] = model.predict_pairs(feats[1:], feats[0])
+    return out
+
+
 def _select_module(ir: Path, t: Target, results: dict, cands: list[Candidate], model: Any,
                    kernels: list[str], base: str, *, policy: Path | None,
                    decisions: Any) -> tuple[Any, Selection]:
@@ -492,8 +510,9 @@ def _select_module(ir: Path, t: Target, results: dict, cands: list[Candidate], m
     from ..llvm.compile import compile_ir
     no_gpu = "a module of several kernels gets no GPU check (give --entry for one)"
     per: list[dict] = []
+    predicted = _per_kernel_predictions(model, t, [c.module for c in cands], kernels)
     for k in kernels:
-        preds = model.predict_cubins([c.module for c in cands[1:]], cands[0].module, k)
+        preds = predicted[k]
         mine = [Candidate("llvm", _kernel_code(cands[0].module, t, k), cands[0].how,
                           pa.IDENTICAL if is_amd(t) else pm.Prediction(1.0, 1.0, 1.0))]
         for c, p in zip(cands[1:], preds):
