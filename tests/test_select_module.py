@@ -77,3 +77,26 @@ def test_whole_module_per_kernel_on_amd(target, tmp_path):
                         output=tmp_path / "m.s")
     assert {k["kernel"] for k in sel["kernels"]} == {"gemm", "copy"}
     assert all(k["chosen"] in ("llvm", "policy") and k["reason"] for k in sel["kernels"])
+
+
+@requires_tools
+def test_module_search_skips_a_kernel_with_nothing_to_search(tmp_path):
+    # thrust's remove_if module: cub's EmptyKernel stopped the whole search (exit 2), and the
+    # per-kernel summary of a 400-character template instance could not be written
+    src = DATA / "select" / "module_empty.cu"
+    js = tmp_path / "s.json"
+    r = cli("search", str(src), "-t", "sm_90", "--objective", "vgpr", "--budget", "4",
+            "--method", "evolve", "--population", "2", "--json", str(js))
+    assert r.returncode == 0, r.stderr[-2000:]
+    d = json.loads(js.read_text())
+    assert list(d["skipped"]) == ["empty"] and "nothing to search" in d["skipped"]["empty"]
+    [k] = d["kernels"]
+    assert k["entry"].startswith("scale<") and len(k["entry"]) > 255
+    assert k["budget"] == 4  # the skipped kernel's share went to the other
+    assert "empty: not searched" in r.stdout
+    per = [p for p in tmp_path.iterdir() if p.name.startswith("s.") and p.name != "s.json"]
+    assert per and all(len(p.name) < 255 for p in per)
+    only = tmp_path / "e.json"
+    r = cli("search", str(src), "-e", "empty", "-t", "sm_90", "--objective", "vgpr",
+            "--budget", "2", "--json", str(only))
+    assert r.returncode != 0 and "nothing to search" in r.stderr and "Traceback" not in r.stderr
