@@ -542,7 +542,7 @@ def _select_module(ir: Path, t: Target, results: dict, cands: list[Candidate], m
                             decisions=decisions if name == "tuned" else None, base=base,
                             extra=only)
     sel = Selection(name, f"per kernel: {name} for {len(mine_k)} of {len(kernels)} kernels "
-                    f"({', '.join(mine_k)}), LLVM's for the others", cands, None,
+                    "(the model sure of each), LLVM's schedule for the others", cands, None,
                     model.sha256[:16])
     sel.kernels = per
     return result, sel
