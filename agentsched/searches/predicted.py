@@ -508,7 +508,9 @@ def _select_module(ir: Path, t: Target, results: dict, cands: list[Candidate], m
     the schedule chosen most often, applied to the kernels that chose it only
     (-agent-sched-function), every other kernel LLVM's."""
     from ..llvm.compile import compile_ir
-    no_gpu = "a module of several kernels gets no GPU check (give --entry for one)"
+    no_gpu = ("the GPU check is skipped on AMD targets (the AMD model is not calibrated)"
+              if is_amd(t) else "a module of several kernels gets no GPU check (give --entry "
+              "for one)")
     per: list[dict] = []
     predicted = _per_kernel_predictions(model, t, [c.module for c in cands], kernels)
     for k in kernels:
