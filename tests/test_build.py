@@ -577,3 +577,22 @@ def test_select_with_a_failing_model_is_plain_clang(tmp_path):
     [rep] = [json.loads(f.read_text()) for f in (tmp_path / "r").iterdir()]
     assert rep["kernels"] and all(r["chosen"] == "llvm" and r["reason"].startswith(
         "the model failed (PerfModelError") for r in rep["kernels"])
+
+
+def test_select_summary_counts_kernels_not_whole_compiles(tmp_path):
+    # a HIP compile or a failed pre-pass is one record without a kernel: it was counted as a
+    # kernel ("0 of 1 kernels") for a build that had no per-kernel choice at all
+    from agentsched.cli.build import select_summary
+    (tmp_path / "a.o.sm_90.select.json").write_text(json.dumps({"kernels": [
+        {"kernel": "k1", "chosen": "llvm", "reason": "not sure"},
+        {"kernel": "k2", "chosen": "policy", "reason": "the model is sure"}]}))
+    (tmp_path / "b.o.gfx942.select.json").write_text(json.dumps({"kernels": [
+        {"kernel": None, "chosen": "llvm", "reason": "HIP: the AMD performance model is not "
+         "calibrated"}]}))
+    lines = select_summary(tmp_path)
+    assert lines[0].startswith("select: 1 of 2 kernels took the policy's schedule")
+    assert lines[1] == "  k2 (a.o.sm_90): the model is sure"
+    assert lines[2] == "select: 1 device compiles got no per-kernel choice, plain clang-19's code:"
+    assert lines[3].startswith("  b.o.gfx942: HIP: the AMD performance model")
+    (tmp_path / "a.o.sm_90.select.json").unlink()
+    assert select_summary(tmp_path)[0].startswith("select: 0 of 0 kernels")

@@ -652,3 +652,19 @@ def test_missing_hip_library_header_says_how_to_get_it(tmp_path):
         with pytest.raises(Exception) as e:
             emit_ir(src, t)
         assert f"'{header}' file not found" in str(e.value) and says in str(e.value), header
+
+
+@requires_llvm
+@requires_rocm
+def test_cuda_source_without_includes_on_amd_says_why(tmp_path):
+    # nvcc declares threadIdx and __syncthreads implicitly; HIP only through its header, so a
+    # CUDA file with no include fails on AMDGPU with clang's bare "undeclared identifier"
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *x) { x[threadIdx.x] = 1; __syncthreads(); }\n")
+    r = cli("compile", str(src), "-t", "gfx942", "-o", str(tmp_path / "k.s"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "undeclared identifier 'threadIdx'" in r.stderr
+    assert "<hip/hip_runtime.h>, which the source does not include" in r.stderr
+    assert str(src) in r.stderr.splitlines()[0]
+    src.write_text("#include <hip/hip_runtime.h>\n" + src.read_text())  # then it compiles
+    assert cli("compile", str(src), "-t", "gfx942", "-o", str(tmp_path / "k.s")).returncode == 0

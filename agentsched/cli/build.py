@@ -52,11 +52,21 @@ def select_summary(report_dir: Path) -> list[str]:
             continue
     if not rows:
         return []
-    took = [(n, r) for n, r in rows if r.get("chosen") == "policy"]
-    return [f"select: {len(took)} of {len(rows)} kernels took the policy's schedule (the model "
-            "sure), the others LLVM's"] + \
+    # a record without a kernel is a whole device compile that got no per-kernel choice (HIP,
+    # an architecture the model lacks, a failed pre-pass): not a kernel to count
+    kernels = [(n, r) for n, r in rows if r.get("kernel")]
+    whole = [(n, r) for n, r in rows if not r.get("kernel")]
+    took = [(n, r) for n, r in kernels if r.get("chosen") == "policy"]
+    lines = [f"select: {len(took)} of {len(kernels)} kernels took the policy's schedule (the "
+             "model sure), the others plain clang-19's code"] + \
         [f"  {r.get('kernel')} ({n.removesuffix('.select.json')}): {r.get('reason')}"
          for n, r in took]
+    if whole:
+        lines.append(f"select: {len(whole)} device compiles got no per-kernel choice, "
+                     "plain clang-19's code:")
+        lines += [f"  {n.removesuffix('.select.json')}: {str(r.get('reason'))[:300]}"
+                  for n, r in whole]
+    return lines
 
 
 def build(cmd: Optional[List[str]] = typer.Argument(

@@ -805,6 +805,8 @@ def search(source: str = typer.Argument(..., help="Suite kernel name, source fil
                          progress=progress)
     for r in getattr(res, "reports", [res]):  # a module: each kernel's search
         _search_lines(say, r, method, objective, build)
+    for name, why in getattr(res, "skipped", {}).items():
+        say.print(f"{name}: not searched: {why}")
     say.print(f"winning decisions: {res.decisions_file} ; summary: {json_out}")
 
 

@@ -27,10 +27,20 @@ def compile_selected(say: Console, source: str, target: str, output: Path,
                "decisions_file": str(decisions) if decisions else None,
                **metrics, "validated": result.validated, "selection": sel,
                "output": str(output)}
+    if result.kernel_metrics:  # a whole module: every kernel's figures and choice
+        names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
+        chosen = {r["kernel"]: r for r in sel.get("kernels") or []}
+        summary["kernels"] = [{"symbol": k, "name": names[k], **m.as_dict(),
+                               "chosen": chosen.get(k, {}).get("chosen")}
+                              for k, m in result.kernel_metrics.items()]
     if json_out:
         api.write_json(json_out, summary)
     if fmt == "json":
         print(json.dumps(summary, indent=2), file=sys.stdout)
+    if sel.get("kernels") is not None:
+        _kernel_table(say, kref.name, result, sel)
+        say.print(f"-> {output}")
+        return
     table = Table(title=f"{kref.name} on {result.target.name}: schedule chosen by the "
                         f"performance model ({sel['model']})")
     for col in ("schedule", "predicted speedup", "interval", "sure", "GPU check", "from"):
@@ -46,3 +56,21 @@ def compile_selected(say: Console, source: str, target: str, output: Path,
     say.print(table)
     say.print(f"chosen: {sel['chosen']}: {sel['reason']}")
     say.print(f"-> {output}")
+
+
+def _kernel_table(say: Console, name: str, result: api.CompileResult, sel: dict) -> None:
+    """A whole module's choice, one row per kernel and candidate schedule."""
+    names = dict(zip(result.kernels, api.kernel_names(result.kernels)))
+    table = Table(title=f"{name} on {result.target.name}: {len(sel['kernels'])} kernels, "
+                        f"schedule chosen per kernel by the performance model ({sel['model']})")
+    for col in ("kernel", "schedule", "predicted speedup", "interval", "sure", "chosen"):
+        table.add_column(col)
+    for r in sel["kernels"]:
+        for cand, p in r["predicted"].items():
+            table.add_row(names.get(r["kernel"], r["kernel"]), cand, f"{p['speedup']:.3f}",
+                          f"[{p['lo']:.3f}, {p['hi']:.3f}]", "yes" if p.get("sure") else "no",
+                          "<-" if r["chosen"] == cand else "")
+    say.print(table)
+    for r in sel["kernels"]:
+        say.print(f"{names.get(r['kernel'], r['kernel'])}: {r['chosen']}: {r['reason']}")
+    say.print(f"chosen: {sel['chosen']}: {sel['reason']}")

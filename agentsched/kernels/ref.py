@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.hashing import sha256_hex
 from ..targets import Launch, Target
 
+FILE_NAME_MAX = 96  # characters of KernelRef.file_name
+
 if TYPE_CHECKING:  # (spec.py needs numpy, the frontend its SDK helpers: loaded when used)
     from .spec import KernelSpec
 
@@ -152,8 +154,14 @@ class KernelRef:
 
     @property
     def file_name(self) -> str:
-        """The display name made safe for a file name."""
-        return re.sub(r"[^\w.+-]+", "_", self.name).strip("_") or "kernel"
+        """The display name made safe for a file name, short enough to be one: a template
+        instance's name (thrust's run to 700 characters) is cut, with a hash of the whole
+        name so that two long names stay apart (names become parts of longer file names,
+        hence far below NAME_MAX's 255 bytes)."""
+        safe = re.sub(r"[^\w.+-]+", "_", self.name).strip("_") or "kernel"
+        if len(safe) <= FILE_NAME_MAX:
+            return safe
+        return f"{safe[:FILE_NAME_MAX - 13]}-{sha256_hex(self.name)[:12]}"
 
     def cli_args(self) -> list[str]:
         """The command-line arguments that name this kernel again (KERNEL --entry ... -I ...),

@@ -471,9 +471,20 @@ def _file_sha(path: Path) -> str | None:
         return None
 
 
+# what a CUDA source without includes hits when compiled as HIP: nvcc and clang's CUDA mode
+# declare these implicitly, HIP only through <hip/hip_runtime.h>
+_CUDA_BUILTINS = re.compile(r"undeclared identifier '(threadIdx|blockIdx|blockDim|gridDim|"
+                            r"__syncthreads|warpSize)'")
+
+
 def _clang_hint(err: str, job: ClangJob) -> str:
     m = re.search(r"'([^']+)' file not found", err)
     if not m:
+        b = _CUDA_BUILTINS.search(err) if job.lang == "hip" else None
+        if b and not job.own_header:
+            return (f"\n(compiled as HIP, where {b.group(1)} comes from <hip/hip_runtime.h>, "
+                    "which the source does not include: a CUDA source compiles for an NVIDIA "
+                    "target such as sm_90; for AMDGPU include that header or hipify it)")
         return ""
     header = m.group(1)
     if job.own_header:

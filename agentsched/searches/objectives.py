@@ -70,11 +70,15 @@ def check_measurable(objective: str, target: Target) -> None:
                              f"{why}")
 
 
+class NothingToSearch(ObjectiveError):
+    """A kernel whose LLVM schedule has no decision with a choice: a module search skips it."""
+
+
 def check_default_measured(objective: str, target: Target, metrics: dict, report: dict,
                            name: str) -> None:
     """Refuse a search whose objective LLVM's own schedule of this kernel does not yield."""
     if report.get("nothing_to_schedule") or not report.get("choices"):
-        raise ObjectiveError(f"{name} on {target.name}: nothing to search, LLVM's scheduler "
+        raise NothingToSearch(f"{name} on {target.name}: nothing to search, LLVM's scheduler "
                              "has no decision with a choice in this kernel")
     key = OBJECTIVE_METRIC.get(objective)
     if key is None or metrics.get(key) is not None:

@@ -359,13 +359,19 @@ class Selection:
     candidates: list[Candidate]
     gpu_check: dict | None = None
     model: str = ""
+    # a module of several kernels: the choice per kernel (kernel, chosen, reason, predicted
+    # per candidate); the candidates then carry no module-wide prediction
+    kernels: list[dict] | None = None
 
     def as_dict(self) -> dict:
         c = next(x for x in self.candidates if x.name == self.chosen)
-        return {"chosen": self.chosen, "reason": self.reason, "model": self.model,
-                "predicted": c.prediction.as_dict() if c.prediction else None,
-                "candidates": [x.as_dict() for x in self.candidates],
-                "gpu_check": self.gpu_check}
+        out = {"chosen": self.chosen, "reason": self.reason, "model": self.model,
+               "predicted": c.prediction.as_dict() if c.prediction else None,
+               "candidates": [x.as_dict() for x in self.candidates],
+               "gpu_check": self.gpu_check}
+        if self.kernels is not None:
+            out["kernels"] = self.kernels
+        return out
 
 
 def choose(cands: list[Candidate], timer_factory: Any = None, rounds: int = 7,
@@ -438,6 +444,10 @@ def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path
     entry = results["llvm"][0].entry
     cands = [Candidate(n, r.module(model_suffix(t)), how) for n, (r, how) in results.items()]
     model = load_model(t, model_path)
+    kernels = results["llvm"][0].kernels if entry is None else []
+    if len(kernels) > 1:  # a whole module: one choice per kernel, not the first's for all
+        return _select_module(ir, t, results, cands, model, kernels, base, policy=pol,
+                              decisions=decisions)
     preds = model.predict_cubins([c.module for c in cands[1:]], cands[0].module, entry)
     cands[0].prediction = pa.IDENTICAL if is_amd(t) else pm.Prediction(1.0, 1.0, 1.0)
     for c, p in zip(cands[1:], preds):
@@ -461,6 +471,83 @@ def select_schedule(kref: Any, t: Target, *, decisions: Any = None, policy: Path
     chosen, reason, check = choose(cands, timer, gpu_rounds, gpu_reps, no_gpu)
     sel = Selection(chosen, reason, cands, check, model.sha256[:16])
     return results[chosen][0], sel
+
+
+def _kernel_code(module: bytes, t: Target, kernel: str) -> bytes:
+    """One kernel's machine code in a module: equal means a schedule changed nothing there."""
+    if is_amd(t):
+        from ..targets.amdgpu import kernel_asm
+        return kernel_asm(module.decode(), kernel)[0].encode()
+    from ..targets.selection import _code
+    return repr(_code(module).get(kernel)).encode()
+
+
+def _per_kernel_predictions(model: Any, t: Target, modules: list[bytes], kernels: list[str]
+                            ) -> dict[str, list]:
+    """{kernel: predictions of modules[1:] against modules[0]}; on sm_90 one nvdisasm run for
+    every kernel of every module (its start-up, not the code, is most of a small run)."""
+    if is_amd(t):
+        return {k: model.predict_cubins(modules[1:], modules[0], k) for k in kernels}
+    from ..targets import sass
+    fns = [{f.name: f for f in fs} for fs in sass.disassemble_many(modules)]
+    out = {}
+    for k in kernels:
+        missing = [i for i, f in enumerate(fns) if k not in f]
+        if missing:
+            raise pm.PerfModelError(f"kernel {k!r} not found in cubin {missing[0]}")
+        feats = [sass.features(f[k]) for f in fns]
+        out[k] = model.predict_pairs(feats[1:], feats[0])
+    return out
+
+
+def _select_module(ir: Path, t: Target, results: dict, cands: list[Candidate], model: Any,
+                   kernels: list[str], base: str, *, policy: Path | None,
+                   decisions: Any) -> tuple[Any, Selection]:
+    """compile --select of a module of several kernels (no entry): each kernel predicted and
+    chosen by choose()'s rule on its own (no GPU check: it times one entry); the module is
+    the schedule chosen most often, applied to the kernels that chose it only
+    (-agent-sched-function), every other kernel LLVM's."""
+    from ..llvm.compile import compile_ir
+    no_gpu = ("the GPU check is skipped on AMD targets (the AMD model is not calibrated)"
+              if is_amd(t) else "a module of several kernels gets no GPU check (give --entry "
+              "for one)")
+    per: list[dict] = []
+    predicted = _per_kernel_predictions(model, t, [c.module for c in cands], kernels)
+    for k in kernels:
+        preds = predicted[k]
+        mine = [Candidate("llvm", _kernel_code(cands[0].module, t, k), cands[0].how,
+                          pa.IDENTICAL if is_amd(t) else pm.Prediction(1.0, 1.0, 1.0))]
+        for c, p in zip(cands[1:], preds):
+            code = _kernel_code(c.module, t, k)
+            mine.append(Candidate(c.name, code, c.how, mine[0].prediction
+                                  if code == mine[0].module else p))
+        chosen, reason, _ = choose(mine, None, no_gpu=no_gpu)
+        per.append({"kernel": k, "chosen": chosen, "reason": reason,
+                    "predicted": {c.name: c.prediction.as_dict() for c in mine[1:]
+                                  if c.prediction is not None}})
+    votes = [r["chosen"] for r in per if r["chosen"] != "llvm"]
+    if not votes:
+        sel = Selection("llvm", f"per kernel: LLVM's schedule for all {len(kernels)} kernels",
+                        cands, None, model.sha256[:16])
+        sel.kernels = per
+        return results["llvm"][0], sel
+    name = max(dict.fromkeys(votes), key=votes.count)
+    mine_k = [r["kernel"] for r in per if r["chosen"] == name]
+    for r in per:
+        if r["chosen"] not in ("llvm", name):  # one llc run applies one schedule source
+            r["reason"] += f"; but the module takes {name}'s schedule: LLVM's kept here"
+            r["chosen"] = "llvm"
+    result = results[name][0]
+    if len(mine_k) < len(kernels):
+        only = [f"-agent-sched-function={','.join(mine_k)}"]
+        result = compile_ir(ir, t, policy=Path(policy) if name == "policy" and policy else None,
+                            decisions=decisions if name == "tuned" else None, base=base,
+                            extra=only)
+    sel = Selection(name, f"per kernel: {name} for {len(mine_k)} of {len(kernels)} kernels "
+                    "(the model sure of each), LLVM's schedule for the others", cands, None,
+                    model.sha256[:16])
+    sel.kernels = per
+    return result, sel
 
 
 def _shipped_policy(t: Target) -> Path | None:

@@ -339,32 +339,52 @@ class ModuleSearch:
     plugin keys decisions by function, so the winners replay together)."""
     reports: list[SearchReport]
     decisions_file: str
+    # kernels with no decision that has a choice (an empty kernel, a copy): {entry: why}
+    skipped: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def run(cls, kernels: Sequence[KernelRef], target: str | Target, options: SearchOptions,
             **kw: Any) -> ModuleSearch:
+        from .objectives import NothingToSearch
         n = len(kernels)
-        share = replace(options, budget=max(1, options.budget // n),
-                        seconds=options.seconds / n if options.seconds else None)
         out = Path(options.json_out) if options.json_out not in (None, "-") else None
-        reports = []
+        reports, skipped = [], {}
+        budget, seconds = options.budget, options.seconds
         for i, k in enumerate(kernels):
+            # the budget not spent on a kernel with nothing to search goes to the others
+            left = n - i
+            share = replace(options, budget=max(1, budget // left),
+                            seconds=seconds / left if seconds else None)
             mine = replace(share, json_out=out.with_name(f"{out.stem}.{k.file_name}.json")
                            if out else None, decisions_out=None)
             say = kw.get("progress")
             if say:
                 say(f"kernel {i + 1}/{n}: {k.entry}")
-            reports.append(run_search(k, target, mine, **kw))
+            t0 = time.monotonic()
+            try:
+                reports.append(run_search(k, target, mine, **kw))
+            except NothingToSearch as e:
+                skipped[str(k.entry)] = str(e)
+                if say:
+                    say(f"kernel {i + 1}/{n}: {k.entry}: skipped, nothing to search")
+                continue
+            budget -= share.budget
+            if seconds:
+                seconds -= time.monotonic() - t0
+        if not reports:
+            raise NothingToSearch(f"no kernel of the module has a decision with a choice "
+                                  f"({len(skipped)} kernels): nothing to search")
         merged: list[Decision] = [d for r in reports for d in r.best_decisions]
         dec = Path(options.decisions_out) if options.decisions_out else \
             (out.with_suffix(".decisions.jsonl") if out else
              data_dir() / "search" / f"module-{sha256_hex(canonical_decisions(merged))[:12]}.jsonl")
-        summary = {"kernels": [r.to_dict() for r in reports], "decisions_file": str(dec)}
+        summary = {"kernels": [r.to_dict() for r in reports], "decisions_file": str(dec),
+                   "skipped": skipped}
         with together(dec, options.json_out):
             write_decisions(dec, merged)
             if options.json_out is not None:
                 write_text(options.json_out, json.dumps(summary, indent=2) + "\n")
-        return cls(reports, str(dec))
+        return cls(reports, str(dec), skipped)
 
 
 def replay_module(ir: Path, t: Target, base: str, suffix: str, decisions: Any = None) -> bytes:

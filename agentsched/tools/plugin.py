@@ -12,6 +12,7 @@ import fcntl
 import functools
 import json
 import os
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -58,6 +59,9 @@ def plugin_path(rebuild: bool = False) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not rebuild and _verified(out):
             return out
+        if sys.stderr.isatty():  # the first command of a fresh install waits about a minute
+            print(f"agentsched: building the plugin for LLVM {llc_version} (once per "
+                  f"version, about a minute) -> {out}", file=sys.stderr, flush=True)
         _build(out)
     return out
 
