@@ -609,13 +609,5 @@ def main(argv: list[str] | None = None, driver: str | None = None,
         return 127
 
 
-def clang_main() -> int:
-    return main(driver="clang")
-
-
-def clangxx_main() -> int:
-    return main(driver="clang++")
-
-
 if __name__ == "__main__":
     sys.exit(main())
